@@ -1,0 +1,112 @@
+/* spvkit binary: the SPIR-V binary reader (a streaming, zero-copy walk that decodes every operand
+   by the grammar) and the writer. */
+#ifndef SPVKIT_BINARY_H
+#define SPVKIT_BINARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spvkit/common.h"
+#include "spvkit/grammar.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SPVK_MAGIC 0x07230203u
+#define SPVK_HEADER_WORDS 5
+
+typedef struct spvk_header {
+    uint32_t magic;
+    uint32_t version;   /* SPVK_VERSION(major, minor) */
+    uint32_t generator; /* tool id << 16 | tool's own number */
+    uint32_t bound;
+    uint32_t schema;
+} spvk_header;
+
+/* How a literal number operand is to be read. */
+typedef enum spvk_number_kind {
+    SPVK_NUMBER_NONE = 0,
+    SPVK_NUMBER_UNSIGNED,
+    SPVK_NUMBER_SIGNED,
+    SPVK_NUMBER_FLOAT /* IEEE binary16/32/64 */,
+    SPVK_NUMBER_BFLOAT16 /* OpTypeFloat 16 BFloat16KHR */,
+    SPVK_NUMBER_OTHER_FLOAT /* another FPEncoding (FP8, ...): printed as raw bits */
+} spvk_number_kind;
+
+/* One decoded operand. offset and num_words locate it inside the instruction's words. */
+typedef struct spvk_operand {
+    uint16_t offset;
+    uint16_t num_words;
+    uint16_t kind;        /* enum spvk_operand_kind; pair kinds are split into their halves */
+    uint8_t number_kind;  /* spvk_number_kind, for literal numbers */
+    uint8_t number_width; /* bits, for literal numbers */
+} spvk_operand;
+
+typedef struct spvk_instruction {
+    const uint32_t *words;  /* host byte order */
+    uint16_t num_words;
+    uint16_t opcode;
+    uint32_t result_type_id; /* 0 when none */
+    uint32_t result_id;      /* 0 when none */
+    size_t offset;           /* word offset in the module */
+    unsigned ext_inst_set;   /* OpExtInst: the set (spvk_ext_inst_set), SPVK_EXT_INST_SET_NONE if unknown */
+    const spvk_instruction_desc *desc;
+    const spvk_operand *operands;
+    uint16_t num_operands;
+} spvk_instruction;
+
+/* Return SPVK_OK to go on; anything else stops the walk and is returned by spvk_parse. */
+typedef spvk_result (*spvk_instruction_fn)(void *user, const spvk_header *header, const spvk_instruction *inst);
+
+/* Walks a module given as bytes (either endianness; the size must be a multiple of 4), checking
+   the header and decoding each instruction's operands by the grammar, and calls fn for each
+   instruction in order. fn may be NULL (validate the encoding only). Errors name the word
+   offset and opcode; memory use is proportional to the input, never to the header's bound. */
+SPVK_API spvk_result spvk_parse(const void *bytes, size_t size, const spvk_allocator *allocator,
+                                spvk_instruction_fn fn, void *user, spvk_diagnostics *diags);
+/* The same over words already in host byte order (no copy is made). */
+SPVK_API spvk_result spvk_parse_words(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
+                                      spvk_instruction_fn fn, void *user, spvk_diagnostics *diags);
+
+/* The integer value of a literal number operand of up to 64 bits (sign-extended when signed). */
+SPVK_API uint64_t spvk_operand_bits(const spvk_instruction *inst, const spvk_operand *operand);
+/* The string of a LiteralString operand (points into the words; nul-terminated by the encoding). */
+SPVK_API const char *spvk_operand_string(const spvk_instruction *inst, const spvk_operand *operand);
+
+/* ---- writer ---- */
+
+typedef struct spvk_writer {
+    uint32_t *words;
+    size_t count;
+    size_t capacity;
+    size_t instruction_start; /* word index of the open instruction, or SIZE_MAX */
+    bool failed;              /* an allocation failed; the result is unusable */
+    const spvk_allocator *allocator;
+} spvk_writer;
+
+SPVK_API void spvk_writer_init(spvk_writer *w, const spvk_allocator *allocator);
+SPVK_API void spvk_writer_free(spvk_writer *w);
+/* Writes the five header words (the bound may be patched later with spvk_writer_set_bound). */
+SPVK_API void spvk_writer_header(spvk_writer *w, uint32_t version, uint32_t generator, uint32_t bound);
+SPVK_API void spvk_writer_set_bound(spvk_writer *w, uint32_t bound);
+SPVK_API void spvk_writer_begin(spvk_writer *w, uint32_t opcode);
+SPVK_API void spvk_writer_word(spvk_writer *w, uint32_t word);
+SPVK_API void spvk_writer_words(spvk_writer *w, const uint32_t *words, size_t count);
+/* A literal string: UTF-8 bytes, nul-terminated, padded to a word. */
+SPVK_API void spvk_writer_string(spvk_writer *w, const char *s, size_t length);
+/* Closes the open instruction, writing its word count; fails (returns false) past 65535 words. */
+SPVK_API bool spvk_writer_end(spvk_writer *w);
+/* Encodes a whole instruction at once. */
+SPVK_API void spvk_writer_instruction(spvk_writer *w, uint32_t opcode, const uint32_t *operands, size_t count);
+
+/* Encoding SPIR-V's generator word: spvkit's tool id and version. The registry (spir-v.xml)
+   has no entry for spvkit, so it uses an id from the range left unreserved there. */
+#define SPVK_GENERATOR_TOOL_ID 0xfffeu
+#define SPVK_GENERATOR_WORD ((SPVK_GENERATOR_TOOL_ID << 16) | 1u)
+
+#ifdef __cplusplus
+}
+#endif
+#endif

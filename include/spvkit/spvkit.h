@@ -1,0 +1,10 @@
+/* spvkit: the whole public API. */
+#ifndef SPVKIT_SPVKIT_H
+#define SPVKIT_SPVKIT_H
+
+#include "spvkit/common.h"
+#include "spvkit/grammar.h"
+#include "spvkit/binary.h"
+#include "spvkit/text.h"
+
+#endif

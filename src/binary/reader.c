@@ -1,0 +1,486 @@
+/* The SPIR-V binary reader: checks the header, then walks the instructions and decodes every
+   operand by the grammar, handing each decoded instruction to a callback.
+
+   Operand decoding follows the grammar's operand lists with a small stack of pending operand
+   descriptions, because an operand can change what follows it: an enumerant brings its
+   parameters (Decoration ArrayStride 16), a mask brings the parameters of each set bit in bit
+   order, OpExtInst's instruction number replaces the trailing operands with the extended
+   instruction's own, and OpSpecConstantOp's opcode brings that opcode's operands. Literal
+   numbers of OpConstant, OpSpecConstant and OpSwitch take their width from a type, so the reader
+   keeps a table of what each id is (spvk_id_table, sized by the input and never by the bound).
+
+   There is one failure path: fail() records the diagnostic with the word offset and opcode and
+   the walk returns SPVK_ERROR_INVALID. */
+#include <string.h>
+
+#include "spvkit/binary.h"
+#include "id_table.h"
+#include "../support/support.h"
+
+#define MAX_PENDING 512
+
+typedef struct reader {
+    const uint32_t *words;
+    size_t num_words;
+    spvk_header header;
+    spvk_id_table ids;
+    spvk_diagnostics *diags;
+    const spvk_allocator *allocator;
+    spvk_result result;
+
+    /* the instruction being decoded */
+    size_t offset;
+    uint32_t opcode;
+    const uint32_t *inst;
+    uint16_t inst_words;
+    uint16_t word; /* next word to decode within the instruction */
+    spvk_instruction out;
+    spvk_operand *operands;
+    size_t operands_capacity;
+    uint16_t num_operands;
+    spvk_operand_desc pending[MAX_PENDING];
+    size_t num_pending;
+} reader;
+
+static spvk_result fail(reader *r, const char *fmt, ...) SPVK_PRINTF(2, 3);
+
+static spvk_result fail(reader *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (!spvk_diag_vadd(r->diags, SPVK_SEVERITY_ERROR, NULL, r->offset, r->opcode, NULL, 0, 0, NULL, 0, fmt, ap))
+        r->result = SPVK_ERROR_OUT_OF_MEMORY;
+    va_end(ap);
+    if (r->result == SPVK_OK)
+        r->result = SPVK_ERROR_INVALID;
+    return r->result;
+}
+
+static spvk_result out_of_memory(reader *r)
+{
+    r->result = SPVK_ERROR_OUT_OF_MEMORY;
+    return r->result;
+}
+
+static const char *kind_name(unsigned kind) { return spvk_operand_kind(kind)->name; }
+
+static spvk_result push_pending(reader *r, const spvk_operand_desc *ops, size_t count, bool skip_results)
+{
+    for (size_t i = count; i-- > 0;) {
+        if (skip_results && (ops[i].kind == SPVK_OPERAND_IdResultType || ops[i].kind == SPVK_OPERAND_IdResult))
+            continue;
+        if (r->num_pending == MAX_PENDING)
+            return fail(r, "operands nest too deeply");
+        r->pending[r->num_pending++] = ops[i];
+    }
+    return SPVK_OK;
+}
+
+static spvk_result push_one(reader *r, uint16_t kind, uint8_t quantifier)
+{
+    spvk_operand_desc d = {kind, quantifier, NULL};
+    return push_pending(r, &d, 1, false);
+}
+
+static spvk_operand *add_operand(reader *r, uint16_t kind, uint16_t num_words)
+{
+    /* An instruction has at most one operand per word, so this never outgrows inst_words. */
+    spvk_operand *o = &r->operands[r->num_operands++];
+    o->offset = r->word;
+    o->num_words = num_words;
+    o->kind = kind;
+    o->number_kind = SPVK_NUMBER_NONE;
+    o->number_width = 0;
+    r->word = (uint16_t)(r->word + num_words);
+    return o;
+}
+
+static spvk_result decode_id(reader *r, uint16_t kind)
+{
+    uint32_t id = r->inst[r->word];
+    if (id == 0)
+        return fail(r, "%s operand at word %u is id 0, which is never valid", kind_name(kind), r->word);
+    if (id >= r->header.bound)
+        return fail(r, "id %u is not below the bound %u", id, r->header.bound);
+    if (kind == SPVK_OPERAND_IdResult)
+        r->out.result_id = id;
+    else if (kind == SPVK_OPERAND_IdResultType)
+        r->out.result_type_id = id;
+    add_operand(r, kind, 1);
+    return SPVK_OK;
+}
+
+/* The literal of OpConstant/OpSpecConstant/OpSwitch: its width and kind come from a type. */
+static spvk_result decode_typed_number(reader *r)
+{
+    uint32_t type_id;
+    if (r->opcode == SPVK_OP_Switch) {
+        const spvk_id_info *sel = spvk_id_table_find(&r->ids, r->inst[1]);
+        type_id = sel ? sel->type_id : 0;
+        if (!type_id)
+            return fail(r, "the type of the selector %%%u is unknown (is it defined before this OpSwitch?)",
+                        r->inst[1]);
+    } else {
+        type_id = r->out.result_type_id;
+    }
+    const spvk_id_info *t = spvk_id_table_find(&r->ids, type_id);
+    if (!t || t->number_kind == SPVK_NUMBER_NONE)
+        return fail(r, "type %%%u is not a scalar integer or floating-point type, so the literal cannot be read",
+                    type_id);
+    uint32_t width = t->number_width;
+    if (width > 64)
+        return fail(r, "%u-bit literals are not supported (at most 64 bits)", width);
+    uint32_t nwords = (width + 31) / 32;
+    if (nwords == 0 || nwords > (uint32_t)(r->inst_words - r->word))
+        return fail(r, "a %u-bit literal needs %u words but %u remain in the instruction", width, nwords ? nwords : 1,
+                    (unsigned)(r->inst_words - r->word));
+    spvk_operand *o = add_operand(r, SPVK_OPERAND_LiteralContextDependentNumber, (uint16_t)nwords);
+    o->number_kind = t->number_kind;
+    o->number_width = (uint8_t)(width > 255 ? 255 : width);
+    return SPVK_OK;
+}
+
+static spvk_result decode_string(reader *r)
+{
+    const char *s = (const char *)(r->inst + r->word);
+    size_t max = (size_t)(r->inst_words - r->word) * 4;
+    const char *nul = memchr(s, '\0', max);
+    if (!nul)
+        return fail(r, "literal string at word %u has no terminating nul within the instruction", r->word);
+    add_operand(r, SPVK_OPERAND_LiteralString, (uint16_t)((size_t)(nul - s) / 4 + 1));
+    return SPVK_OK;
+}
+
+static spvk_result decode_ext_inst_number(reader *r)
+{
+    uint32_t number = r->inst[r->word];
+    const spvk_id_info *set = spvk_id_table_find(&r->ids, r->inst[3]);
+    spvk_operand *o = add_operand(r, SPVK_OPERAND_LiteralExtInstInteger, 1);
+    o->number_kind = SPVK_NUMBER_UNSIGNED;
+    o->number_width = 32;
+    /* The grammar's trailing "IdRef *" is replaced by the extended instruction's operands. */
+    r->num_pending = 0;
+    if (!set || set->ext_set == SPVK_ID_EXT_NONE)
+        return fail(r, "set %%%u of OpExtInst is not the result of an OpExtInstImport", r->inst[3]);
+    if (set->ext_set == SPVK_ID_EXT_UNKNOWN) {
+        /* A set the grammar does not describe: its operands pass through as raw words. */
+        r->out.ext_inst_set = SPVK_EXT_INST_SET_NONE;
+        return push_one(r, SPVK_OPERAND_LiteralInteger, SPVK_QUANTIFIER_VARIADIC);
+    }
+    if (set->ext_set == SPVK_ID_EXT_UNKNOWN_NONSEMANTIC) {
+        /* Non-semantic instructions take only ids as operands. */
+        r->out.ext_inst_set = SPVK_EXT_INST_SET_NONE;
+        return push_one(r, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC);
+    }
+    unsigned set_index = set->ext_set - 1u;
+    r->out.ext_inst_set = set_index;
+    const spvk_ext_instruction_desc *ei = spvk_ext_instruction_by_opcode(set_index, number);
+    if (!ei) {
+        const char *name = spvk_ext_inst_set(set_index)->import_name;
+        if (strncmp(name, "NonSemantic.", 12) == 0)
+            return push_one(r, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC);
+        return fail(r, "%s has no instruction %u", name, number);
+    }
+    return push_pending(r, ei->operands, ei->num_operands, false);
+}
+
+static spvk_result decode_enum(reader *r, uint16_t kind, const spvk_operand_kind_desc *k)
+{
+    uint32_t value = r->inst[r->word];
+    add_operand(r, kind, 1);
+    if (k->category == SPVK_CATEGORY_VALUEENUM) {
+        const spvk_enumerant_desc *e = spvk_enumerant_by_value(kind, value);
+        if (!e)
+            return fail(r, "%u is not a %s", value, k->name);
+        return push_pending(r, e->parameters, e->num_parameters, false);
+    }
+    /* A mask: the parameters of each set bit follow in increasing bit order, so they are
+       pushed from the highest bit down. */
+    for (int bit = 31; bit >= 0; bit--) {
+        uint32_t b = 1u << bit;
+        if (!(value & b))
+            continue;
+        const spvk_enumerant_desc *e = spvk_enumerant_by_value(kind, b);
+        if (!e)
+            return fail(r, "bit 0x%x of 0x%x is not a %s", b, value, k->name);
+        if (push_pending(r, e->parameters, e->num_parameters, false) != SPVK_OK)
+            return r->result;
+    }
+    return SPVK_OK;
+}
+
+static spvk_result decode_operand(reader *r, spvk_operand_desc d)
+{
+    const spvk_operand_kind_desc *k = spvk_operand_kind(d.kind);
+    switch (k->category) {
+    case SPVK_CATEGORY_ID:
+        return decode_id(r, d.kind);
+    case SPVK_CATEGORY_VALUEENUM:
+    case SPVK_CATEGORY_BITENUM:
+        return decode_enum(r, d.kind, k);
+    case SPVK_CATEGORY_COMPOSITE:
+        /* OpSwitch's (literal, label) pairs: the literal is as wide as the selector. */
+        if (r->opcode == SPVK_OP_Switch && d.kind == SPVK_OPERAND_PairLiteralIntegerIdRef) {
+            if (push_one(r, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_ONE) != SPVK_OK)
+                return r->result;
+            return decode_typed_number(r);
+        }
+        if (push_one(r, k->bases[1], SPVK_QUANTIFIER_ONE) != SPVK_OK)
+            return r->result;
+        return decode_operand(r, (spvk_operand_desc){k->bases[0], SPVK_QUANTIFIER_ONE, NULL});
+    case SPVK_CATEGORY_LITERAL:
+        break;
+    }
+    spvk_operand *o;
+    switch (d.kind) {
+    case SPVK_OPERAND_LiteralString:
+        return decode_string(r);
+    case SPVK_OPERAND_LiteralContextDependentNumber:
+        return decode_typed_number(r);
+    case SPVK_OPERAND_LiteralExtInstInteger:
+        return decode_ext_inst_number(r);
+    case SPVK_OPERAND_LiteralSpecConstantOpInteger: {
+        uint32_t op = r->inst[r->word];
+        add_operand(r, d.kind, 1);
+        const spvk_instruction_desc *desc = spvk_instruction_by_opcode(op);
+        if (!desc)
+            return fail(r, "OpSpecConstantOp names opcode %u, which is not an instruction", op);
+        r->num_pending = 0;
+        return push_pending(r, desc->operands, desc->num_operands, true);
+    }
+    case SPVK_OPERAND_LiteralFloat:
+        o = add_operand(r, d.kind, 1);
+        o->number_kind = SPVK_NUMBER_FLOAT;
+        o->number_width = 32;
+        return SPVK_OK;
+    default: /* LiteralInteger and any other one-word literal */
+        o = add_operand(r, d.kind, 1);
+        o->number_kind = SPVK_NUMBER_UNSIGNED;
+        o->number_width = 32;
+        return SPVK_OK;
+    }
+}
+
+/* Remembers what the instruction defines that later instructions' decoding depends on. */
+static spvk_result record_definitions(reader *r)
+{
+    const uint32_t *w = r->inst;
+    if (r->out.result_id && (r->out.result_type_id || r->opcode == SPVK_OP_TypeInt ||
+                             r->opcode == SPVK_OP_TypeFloat || r->opcode == SPVK_OP_ExtInstImport)) {
+        spvk_id_info *info = spvk_id_table_at(&r->ids, r->out.result_id);
+        if (!info)
+            return out_of_memory(r);
+        info->type_id = r->out.result_type_id;
+        switch (r->opcode) {
+        case SPVK_OP_TypeInt:
+            info->number_kind = w[3] ? SPVK_NUMBER_SIGNED : SPVK_NUMBER_UNSIGNED;
+            info->number_width = (uint16_t)(w[2] > 0xffff ? 0xffff : w[2]);
+            break;
+        case SPVK_OP_TypeFloat:
+            if (r->inst_words > 3)
+                info->number_kind = w[3] == SPVK_FPENCODING_BFloat16KHR ? SPVK_NUMBER_BFLOAT16 : SPVK_NUMBER_OTHER_FLOAT;
+            else
+                info->number_kind = SPVK_NUMBER_FLOAT;
+            info->number_width = (uint16_t)(w[2] > 0xffff ? 0xffff : w[2]);
+            break;
+        case SPVK_OP_ExtInstImport: {
+            const char *name = (const char *)(w + 2);
+            size_t len = strlen(name); /* the operand was checked to be nul-terminated */
+            unsigned set = spvk_ext_inst_set_by_import(name, len);
+            if (set != SPVK_EXT_INST_SET_NONE)
+                info->ext_set = (uint8_t)(set + 1);
+            else
+                info->ext_set = strncmp(name, "NonSemantic.", 12) == 0 ? SPVK_ID_EXT_UNKNOWN_NONSEMANTIC
+                                                                       : SPVK_ID_EXT_UNKNOWN;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return SPVK_OK;
+}
+
+static spvk_result decode_instruction(reader *r)
+{
+    const spvk_instruction_desc *desc = spvk_instruction_by_opcode(r->opcode);
+    if (!desc)
+        return fail(r, "unknown opcode %u", r->opcode);
+    r->out.desc = desc;
+    r->out.result_id = r->out.result_type_id = 0;
+    r->out.ext_inst_set = SPVK_EXT_INST_SET_NONE;
+    r->num_operands = 0;
+    r->word = 1;
+    r->num_pending = 0;
+    if (push_pending(r, desc->operands, desc->num_operands, false) != SPVK_OK)
+        return r->result;
+    while (r->num_pending) {
+        spvk_operand_desc d = r->pending[--r->num_pending];
+        if (r->word >= r->inst_words) {
+            if (d.quantifier == SPVK_QUANTIFIER_ONE)
+                return fail(r, "missing operand: expected %s%s%s after %u words", kind_name(d.kind),
+                            d.name ? " " : "", d.name ? d.name : "", r->inst_words);
+            continue;
+        }
+        if (d.quantifier == SPVK_QUANTIFIER_VARIADIC && push_pending(r, &d, 1, false) != SPVK_OK)
+            return r->result;
+        if (decode_operand(r, d) != SPVK_OK)
+            return r->result;
+    }
+    if (r->word < r->inst_words)
+        return fail(r, "%u extra words after the last operand of %s (word count %u)", r->inst_words - r->word,
+                    desc->name, r->inst_words);
+    return record_definitions(r);
+}
+
+static spvk_result check_header(reader *r)
+{
+    r->offset = 0;
+    r->opcode = SPVK_NO_OPCODE;
+    if (r->num_words < SPVK_HEADER_WORDS)
+        return fail(r, "truncated header: %zu words, a module needs at least 5", r->num_words);
+    const uint32_t *w = r->words;
+    r->header.magic = w[0];
+    r->header.version = w[1];
+    r->header.generator = w[2];
+    r->header.bound = w[3];
+    r->header.schema = w[4];
+    if (w[0] != SPVK_MAGIC)
+        return fail(r, "bad magic number 0x%08x (expected 0x07230203)", w[0]);
+    uint32_t major = (w[1] >> 16) & 0xff, minor = (w[1] >> 8) & 0xff;
+    if ((w[1] & 0xff0000ffu) != 0 || major != 1 || minor > 6) {
+        r->offset = 1;
+        return fail(r, "version word 0x%08x is not SPIR-V 1.0 to 1.6", w[1]);
+    }
+    if (w[4] != 0) {
+        r->offset = 4;
+        return fail(r, "schema %u is not 0", w[4]);
+    }
+    return SPVK_OK;
+}
+
+static spvk_result walk(reader *r, spvk_instruction_fn fn, void *user)
+{
+    if (check_header(r) != SPVK_OK)
+        return r->result;
+    if (!spvk_id_table_init(&r->ids, r->header.bound, r->num_words, r->allocator))
+        return out_of_memory(r);
+    size_t i = SPVK_HEADER_WORDS;
+    while (i < r->num_words) {
+        uint32_t first = r->words[i];
+        uint32_t count = first >> 16;
+        r->offset = i;
+        r->opcode = first & 0xffff;
+        if (count == 0)
+            return fail(r, "word count is 0");
+        if (count > r->num_words - i)
+            return fail(r, "truncated: the instruction claims %u words but %zu remain", count, r->num_words - i);
+        r->inst = r->words + i;
+        r->inst_words = (uint16_t)count;
+        if (count > r->operands_capacity) {
+            size_t cap = r->operands_capacity ? r->operands_capacity : 64;
+            while (cap < count)
+                cap *= 2;
+            spvk_operand *p = spvk_realloc(r->allocator, r->operands, r->operands_capacity * sizeof *p,
+                                           cap * sizeof *p);
+            if (!p)
+                return out_of_memory(r);
+            r->operands = p;
+            r->operands_capacity = cap;
+        }
+        if (decode_instruction(r) != SPVK_OK)
+            return r->result;
+        if (fn) {
+            r->out.words = r->inst;
+            r->out.num_words = (uint16_t)count;
+            r->out.opcode = (uint16_t)r->opcode;
+            r->out.offset = i;
+            r->out.operands = r->operands;
+            r->out.num_operands = r->num_operands;
+            spvk_result res = fn(user, &r->header, &r->out);
+            if (res != SPVK_OK) {
+                r->result = res;
+                return res;
+            }
+        }
+        i += count;
+    }
+    return SPVK_OK;
+}
+
+spvk_result spvk_parse_words(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
+                             spvk_instruction_fn fn, void *user, spvk_diagnostics *diags)
+{
+    reader *r = spvk_alloc(allocator, sizeof *r);
+    if (!r)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    memset(r, 0, offsetof(reader, pending));
+    r->words = words;
+    r->num_words = num_words;
+    r->diags = diags;
+    r->allocator = allocator;
+    spvk_result res = walk(r, fn, user);
+    spvk_id_table_free(&r->ids);
+    spvk_free(allocator, r->operands, r->operands_capacity * sizeof *r->operands);
+    spvk_free(allocator, r, sizeof *r);
+    return res;
+}
+
+static uint32_t swap32(uint32_t x)
+{
+    return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
+}
+
+spvk_result spvk_parse(const void *bytes, size_t size, const spvk_allocator *allocator, spvk_instruction_fn fn,
+                       void *user, spvk_diagnostics *diags)
+{
+    if (size % 4 != 0) {
+        if (!spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, size / 4, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
+                           "the module is %zu bytes, not a whole number of 32-bit words", size))
+            return SPVK_ERROR_OUT_OF_MEMORY;
+        return SPVK_ERROR_INVALID;
+    }
+    size_t n = size / 4;
+    uint32_t magic = 0;
+    if (n)
+        memcpy(&magic, bytes, 4);
+    if (n && magic == swap32(SPVK_MAGIC)) {
+        /* The other byte order: one swapped copy, then the same walk. */
+        uint32_t *copy = spvk_alloc(allocator, size);
+        if (!copy)
+            return SPVK_ERROR_OUT_OF_MEMORY;
+        memcpy(copy, bytes, size);
+        for (size_t i = 0; i < n; i++)
+            copy[i] = swap32(copy[i]);
+        spvk_result res = spvk_parse_words(copy, n, allocator, fn, user, diags);
+        spvk_free(allocator, copy, size);
+        return res;
+    }
+    if (((uintptr_t)bytes & 3) == 0)
+        return spvk_parse_words((const uint32_t *)bytes, n, allocator, fn, user, diags);
+    uint32_t *copy = spvk_alloc(allocator, size ? size : 4);
+    if (!copy)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    memcpy(copy, bytes, size);
+    spvk_result res = spvk_parse_words(copy, n, allocator, fn, user, diags);
+    spvk_free(allocator, copy, size ? size : 4);
+    return res;
+}
+
+uint64_t spvk_operand_bits(const spvk_instruction *inst, const spvk_operand *o)
+{
+    uint64_t v = inst->words[o->offset];
+    if (o->num_words > 1)
+        v |= (uint64_t)inst->words[o->offset + 1] << 32;
+    if (o->number_kind == SPVK_NUMBER_SIGNED && o->number_width < 64 && o->number_width > 0) {
+        uint64_t sign = 1ull << (o->number_width - 1);
+        v &= (sign << 1) - 1;
+        v = (v ^ sign) - sign;
+    }
+    return v;
+}
+
+const char *spvk_operand_string(const spvk_instruction *inst, const spvk_operand *o)
+{
+    return (const char *)(inst->words + o->offset);
+}

@@ -1,0 +1,75 @@
+/* Internal support: the allocator hook, growable buffers, diagnostics helpers, hashing. */
+#ifndef SPVK_SUPPORT_H
+#define SPVK_SUPPORT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spvkit/common.h"
+
+#if defined(__GNUC__)
+#define SPVK_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SPVK_PRINTF(f, a)
+#endif
+
+void *spvk_alloc(const spvk_allocator *a, size_t size);
+void *spvk_realloc(const spvk_allocator *a, void *ptr, size_t old_size, size_t new_size);
+/* spvk_free(a, ptr, size) is public (common.h). */
+
+/* A growable byte buffer. On allocation failure it sets failed and drops further writes, so
+   callers check once at the end. */
+typedef struct spvk_buffer {
+    char *data;
+    size_t length;
+    size_t capacity;
+    bool failed;
+    const spvk_allocator *allocator;
+} spvk_buffer;
+
+void spvk_buffer_init(spvk_buffer *b, const spvk_allocator *a);
+void spvk_buffer_free(spvk_buffer *b);
+bool spvk_buffer_reserve(spvk_buffer *b, size_t extra);
+void spvk_buffer_append(spvk_buffer *b, const void *data, size_t length);
+void spvk_buffer_append_string(spvk_buffer *b, const char *s);
+void spvk_buffer_append_char(spvk_buffer *b, char c);
+void spvk_buffer_printf(spvk_buffer *b, const char *fmt, ...) SPVK_PRINTF(2, 3);
+void spvk_buffer_append_uint(spvk_buffer *b, uint64_t value);
+/* Hands over the data, nul-terminated, and resets the buffer. NULL if any write failed. */
+char *spvk_buffer_take_string(spvk_buffer *b);
+
+char *spvk_strdup(const spvk_allocator *a, const char *s, size_t length);
+char *spvk_vformat(const spvk_allocator *a, const char *fmt, va_list ap);
+
+/* Appends a diagnostic; returns false when out of memory. The strings are copied. */
+bool spvk_diag_add(spvk_diagnostics *d, spvk_severity severity, const char *rule, size_t word_offset,
+                   uint32_t opcode, const char *file, uint32_t line, uint32_t column, const char *source_line,
+                   size_t source_line_length, const char *fmt, ...) SPVK_PRINTF(11, 12);
+bool spvk_diag_vadd(spvk_diagnostics *d, spvk_severity severity, const char *rule, size_t word_offset,
+                    uint32_t opcode, const char *file, uint32_t line, uint32_t column, const char *source_line,
+                    size_t source_line_length, const char *fmt, va_list ap);
+size_t spvk_diag_error_count(const spvk_diagnostics *d);
+
+static inline uint32_t spvk_hash_bytes(const void *data, size_t length)
+{
+    /* FNV-1a: short names, good enough spread, no tables. */
+    const unsigned char *p = (const unsigned char *)data;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < length; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static inline uint32_t spvk_hash_u32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+#endif

@@ -1,0 +1,316 @@
+/* The spvkit command: argument parsing and printing only; every behaviour lives in the library. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "spvkit/spvkit.h"
+
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+typedef struct command {
+    const char *name;
+    const char *synopsis;
+    const char *help;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command *find_command(const char *name);
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "spvkit %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'spvkit help %s'.\n", cmd);
+    return EXIT_USAGE;
+}
+
+/* Reads a whole file ("-" or NULL: standard input). */
+static int read_input(const char *path, char **data, size_t *size)
+{
+    FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "spvkit: cannot open %s: %s\n", path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) {
+            if (ferror(f)) {
+                free(buf);
+                buf = NULL;
+            }
+            break;
+        }
+        char *p = realloc(buf, cap * 2);
+        if (!p) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = p;
+        cap *= 2;
+    }
+    if (f != stdin)
+        fclose(f);
+    if (!buf) {
+        fprintf(stderr, "spvkit: cannot read %s\n", path ? path : "<stdin>");
+        return EXIT_USAGE;
+    }
+    *data = buf;
+    *size = n;
+    return EXIT_OK;
+}
+
+static int write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
+{
+    FILE *f = stdout;
+    if (path && strcmp(path, "-") != 0) {
+        f = fopen(path, "wb");
+        if (!f) {
+            fprintf(stderr, "spvkit %s: cannot open %s for writing: %s\n", cmd, path, strerror(errno));
+            return EXIT_USAGE;
+        }
+    } else if (binary && isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "spvkit %s: refusing to write binary output to a terminal; use -o FILE (or -o - to force)\n",
+                cmd);
+        return EXIT_USAGE;
+    }
+    if (path && strcmp(path, "-") == 0 && binary)
+        (void)0; /* -o - writes to standard output even when it is a terminal: the user asked. */
+    size_t wrote = fwrite(data, 1, size, f);
+    int err = (wrote != size) | (f == stdout ? fflush(f) != 0 : fclose(f) != 0);
+    if (err) {
+        fprintf(stderr, "spvkit %s: cannot write %s\n", cmd, path ? path : "<stdout>");
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+/* Prints the diagnostics; binary ones are prefixed with the input's name. */
+static void print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input)
+{
+    for (size_t i = 0; i < diags->count; i++) {
+        char *s = spvk_diagnostic_format(&diags->items[i], NULL);
+        if (!s)
+            continue;
+        if (text_input || diags->items[i].line)
+            fprintf(stderr, "%s\n", s);
+        else
+            fprintf(stderr, "%s: %s\n", input_name, s);
+        free(s);
+    }
+}
+
+static int exit_for(spvk_result r)
+{
+    switch (r) {
+    case SPVK_OK: return EXIT_OK;
+    case SPVK_ERROR_INVALID: return EXIT_INVALID;
+    default: return EXIT_USAGE;
+    }
+}
+
+/* Shared option parsing: -o OUT, one positional input. Returns 0 on success. */
+typedef struct io_args {
+    const char *input;
+    const char *output;
+} io_args;
+
+static int take_io_arg(const char *cmd, int argc, char **argv, int *i, io_args *io, bool *handled)
+{
+    const char *a = argv[*i];
+    *handled = true;
+    if (strcmp(a, "-o") == 0) {
+        if (*i + 1 >= argc)
+            return usage_error(cmd, "%s needs a file name", a);
+        io->output = argv[++*i];
+        return 0;
+    }
+    if (a[0] != '-' || strcmp(a, "-") == 0) {
+        if (io->input)
+            return usage_error(cmd, "more than one input (%s)", a);
+        io->input = a;
+        return 0;
+    }
+    *handled = false;
+    return 0;
+}
+
+static int cmd_as(int argc, char **argv)
+{
+    io_args io = {NULL, NULL};
+    spvk_assemble_options opts;
+    memset(&opts, 0, sizeof opts);
+    for (int i = 1; i < argc; i++) {
+        bool handled;
+        int rc = take_io_arg("as", argc, argv, &i, &io, &handled);
+        if (rc)
+            return rc;
+        if (handled)
+            continue;
+        if (strcmp(argv[i], "--target-env") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("as", "%s needs an environment", argv[i]);
+            if (!spvk_target_env_spirv_version(argv[++i], &opts.version)) {
+                fprintf(stderr, "spvkit as: unknown target environment '%s'; one of: %s\n", argv[i],
+                        spvk_target_env_names());
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(argv[i], "--preserve-numeric-ids") == 0) {
+            opts.preserve_numeric_ids = true;
+        } else {
+            return usage_error("as", "unknown option %s", argv[i]);
+        }
+    }
+    char *text;
+    size_t size;
+    int rc = read_input(io.input, &text, &size);
+    if (rc)
+        return rc;
+    opts.file_name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    uint32_t *words = NULL;
+    size_t count = 0;
+    spvk_result r = spvk_assemble(text, size, &opts, NULL, &words, &count, &diags);
+    print_diagnostics(&diags, opts.file_name, true);
+    spvk_diagnostics_free(&diags);
+    free(text);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit as: %s\n", spvk_result_string(r));
+        return exit_for(r);
+    }
+    rc = write_output(io.output, words, count * 4, true, "as");
+    spvk_free(NULL, words, count * 4);
+    return rc;
+}
+
+static int cmd_dis(int argc, char **argv)
+{
+    io_args io = {NULL, NULL};
+    spvk_disassemble_options opts;
+    memset(&opts, 0, sizeof opts);
+    for (int i = 1; i < argc; i++) {
+        bool handled;
+        int rc = take_io_arg("dis", argc, argv, &i, &io, &handled);
+        if (rc)
+            return rc;
+        if (handled)
+            continue;
+        if (strcmp(argv[i], "--raw-id") == 0)
+            opts.raw_ids = true;
+        else if (strcmp(argv[i], "--no-header") == 0)
+            opts.no_header = true;
+        else if (strcmp(argv[i], "--no-indent") == 0)
+            opts.no_indent = true;
+        else
+            return usage_error("dis", "unknown option %s", argv[i]);
+    }
+    char *data;
+    size_t size;
+    int rc = read_input(io.input, &data, &size);
+    if (rc)
+        return rc;
+    const char *name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    char *text = NULL;
+    size_t length = 0;
+    spvk_result r = spvk_disassemble(data, size, &opts, NULL, &text, &length, &diags);
+    print_diagnostics(&diags, name, false);
+    spvk_diagnostics_free(&diags);
+    free(data);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit dis: %s\n", spvk_result_string(r));
+        return exit_for(r);
+    }
+    rc = write_output(io.output, text, length, false, "dis");
+    spvk_free(NULL, text, length + 1);
+    return rc;
+}
+
+static void print_usage(FILE *f)
+{
+    fprintf(f, "usage: spvkit COMMAND [OPTIONS]\n"
+               "       spvkit help [COMMAND]\n"
+               "       spvkit --version\n\n"
+               "SPIR-V toolkit with first-class bfloat16.\n\ncommands:\n");
+}
+
+static int cmd_help(int argc, char **argv);
+
+static const command commands[] = {
+    {"as", "spvkit as [--target-env ENV] [--preserve-numeric-ids] [-o OUT] [IN|-]",
+     "Assembles SPIR-V assembly text (SPIRV-Tools syntax, bfloat16 included) into a binary module.\n"
+     "  --target-env ENV        sets the header's SPIR-V version as spirv-as does (default 1.6):\n"
+     "                          spv1.0..spv1.6, vulkan1.0..vulkan1.4, vulkan1.1spv1.4,\n"
+     "                          opencl1.2..opencl2.2 and their 'embedded' forms, opengl4.0..opengl4.5\n"
+     "  --preserve-numeric-ids  %N keeps id N (default: ids are numbered in order of first appearance)\n"
+     "  -o OUT                  output file; binary output to a terminal is refused without -o\n"
+     "  IN                      input file, or - for standard input (the default)\n",
+     cmd_as},
+    {"dis", "spvkit dis [--raw-id] [--no-header] [--no-indent] [-o OUT] [IN|-]",
+     "Disassembles a SPIR-V binary (either endianness) exactly as spirv-dis prints it.\n"
+     "  --raw-id     print ids as numbers instead of friendly names\n"
+     "  --no-header  omit the '; SPIR-V' header comment\n"
+     "  --no-indent  do not align the instructions\n"
+     "  -o OUT       output file (default standard output)\n",
+     cmd_dis},
+    {"help", "spvkit help [COMMAND]", "Prints the usage of spvkit or of one command.\n", cmd_help},
+};
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc > 1) {
+        const command *c = find_command(argv[1]);
+        if (!c) {
+            fprintf(stderr, "spvkit help: no command '%s'\n", argv[1]);
+            return EXIT_USAGE;
+        }
+        printf("usage: %s\n\n%s", c->synopsis, c->help);
+        return EXIT_OK;
+    }
+    print_usage(stdout);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        printf("  %s\n", commands[i].synopsis);
+    printf("\nExit status: 0 success, 1 invalid input, 2 usage or I/O error.\n");
+    return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_usage(stderr);
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            fprintf(stderr, "  %s\n", commands[i].synopsis);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("spvkit %s (SPIR-V grammar %s)\n", SPVK_VERSION_STRING, spvk_grammar_version_string());
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+        return cmd_help(1, argv);
+    const command *c = find_command(argv[1]);
+    if (!c) {
+        fprintf(stderr, "spvkit: unknown command '%s'\n", argv[1]);
+        print_usage(stderr);
+        return EXIT_USAGE;
+    }
+    return c->run(argc - 1, argv + 1);
+}

@@ -123,7 +123,16 @@ char *spvk_buffer_take_string(spvk_buffer *b)
         spvk_buffer_free(b);
         return NULL;
     }
+    /* Shrink to fit, so the caller frees exactly length + 1 bytes (the allocator hook is told
+       sizes, as Lua's is). */
     char *s = b->data;
+    if (b->capacity != b->length) {
+        s = spvk_realloc(b->allocator, b->data, b->capacity, b->length);
+        if (!s) {
+            spvk_buffer_free(b);
+            return NULL;
+        }
+    }
     b->data = NULL;
     b->length = b->capacity = 0;
     return s;

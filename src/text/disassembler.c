@@ -474,6 +474,16 @@ static void emit_mask(disassembler *d, unsigned kind, uint32_t value)
     }
 }
 
+/* spirv-dis knows fewer non-semantic sets than the grammar describes and prints the
+   instructions of the others by number; spvkit prints what spirv-dis prints (its assembler
+   reads both the names and the numbers). */
+static bool printed_by_number(unsigned set)
+{
+    const char *name = spvk_ext_inst_set(set)->import_name;
+    return strcmp(name, "NonSemantic.DebugPrintf") == 0 || strcmp(name, "NonSemantic.DebugBreak") == 0 ||
+           strcmp(name, "NonSemantic.Shader.DebugInfo") == 0;
+}
+
 static void emit_operand(disassembler *d, const spvk_instruction *inst, const spvk_operand *o)
 {
     spvk_buffer *b = &d->out;
@@ -509,8 +519,9 @@ static void emit_operand(disassembler *d, const spvk_instruction *inst, const sp
         return;
     }
     case SPVK_OPERAND_LiteralExtInstInteger: {
-        const spvk_ext_instruction_desc *ei =
-            inst->ext_inst_set == SPVK_EXT_INST_SET_NONE ? NULL : spvk_ext_instruction_by_opcode(inst->ext_inst_set, word);
+        const spvk_ext_instruction_desc *ei = NULL;
+        if (inst->ext_inst_set != SPVK_EXT_INST_SET_NONE && !printed_by_number(inst->ext_inst_set))
+            ei = spvk_ext_instruction_by_opcode(inst->ext_inst_set, word);
         if (ei)
             spvk_buffer_append_string(b, ei->name);
         else

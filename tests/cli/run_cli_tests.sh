@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The command line: usage, exit codes, refusing binary output to a terminal, stdin/stdout.
+# Usage: run_cli_tests.sh SPVKIT
+set -uo pipefail
+spvkit=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+expect() { # description, expected exit code, command...
+  local what=$1 want=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" = "$want" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what: exit $rc, expected $want" >&2; cat "$tmp/err" >&2; fi
+}
+contains() { # description, file, text
+  if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: no '$3' in $2" >&2; cat "$2" >&2; fi
+}
+
+expect "no arguments" 2 "$spvkit"
+expect "--version" 0 "$spvkit" --version
+contains "--version names the grammar" "$tmp/out" "SPIR-V grammar 1.6 revision 7"
+expect "help" 0 "$spvkit" help
+contains "help lists as" "$tmp/out" "spvkit as [--target-env ENV]"
+contains "help lists dis" "$tmp/out" "spvkit dis [--raw-id]"
+expect "help as" 0 "$spvkit" help as
+contains "help as documents --target-env" "$tmp/out" "vulkan1.0..vulkan1.4"
+expect "help dis" 0 "$spvkit" help dis
+expect "help unknown" 2 "$spvkit" help frobnicate
+expect "unknown command" 2 "$spvkit" frobnicate
+expect "unknown option" 2 "$spvkit" dis --frob
+expect "missing file" 2 "$spvkit" dis "$tmp/does-not-exist.spv"
+expect "unknown target env" 2 "$spvkit" as --target-env vulkan9.9 -o "$tmp/x.spv" /dev/null
+
+cat >"$tmp/m.spvasm" <<'ASM'
+OpCapability Shader
+OpCapability BFloat16TypeKHR
+OpExtension "SPV_KHR_bfloat16"
+OpMemoryModel Logical GLSL450
+%bf16 = OpTypeFloat 16 BFloat16KHR
+%one = OpConstant %bf16 1.5
+ASM
+expect "as to file" 0 "$spvkit" as --target-env vulkan1.2 -o "$tmp/m.spv" "$tmp/m.spvasm"
+expect "as from stdin to stdout (not a terminal)" 0 sh -c "'$spvkit' as < '$tmp/m.spvasm' > '$tmp/m2.spv'"
+expect "dis from stdin" 0 sh -c "'$spvkit' dis - < '$tmp/m.spv'"
+contains "dis prints bf16" "$tmp/out" "%bfloat16 = OpTypeFloat 16 BFloat16KHR"
+contains "dis names bf16 constants" "$tmp/out" "%bfloat16_0x1_8p_0 = OpConstant %bfloat16 0x1.8p+0"
+contains "vulkan1.2 is SPIR-V 1.5" "$tmp/out" "; Version: 1.5"
+if command -v script >/dev/null; then
+  # script(1) gives the command a terminal as standard output.
+  expect "binary to a terminal is refused" 2 script -qec "'$spvkit' as '$tmp/m.spvasm'" /dev/null
+fi
+printf 'OpCapability Shader\n%%x = OpTypeInt 32\n' >"$tmp/bad.spvasm"
+expect "invalid text exits 1" 1 "$spvkit" as -o "$tmp/bad.spv" "$tmp/bad.spvasm"
+contains "text errors name file:line:col" "$tmp/err" "bad.spvasm:3:1: error:"
+printf '\x03\x02\x23\x07\x00\x00\x01\x00' >"$tmp/short.spv"
+expect "truncated binary exits 1" 1 "$spvkit" dis "$tmp/short.spv"
+contains "binary errors name the offset" "$tmp/err" "error: word 0: truncated header"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Regenerates the grammar tables into a temporary folder and fails if they differ from the
+# committed ones. Usage: check_generated.sh REPO_ROOT
+set -euo pipefail
+root=$1
+grammar="$root/../shared/grammar"
+if [ ! -f "$grammar/spirv.core.grammar.json" ]; then
+  echo "error: the SPIR-V grammar is not at $grammar" >&2
+  exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 "$root/tools/gen_grammar.py" --grammar "$grammar" --out "$tmp"
+status=0
+for f in include/spvkit/spirv_enums.h src/grammar/grammar_tables.c src/grammar/grammar_counts.h; do
+  if ! cmp -s "$root/$f" "$tmp/$f"; then
+    echo "error: $f differs from a fresh generation; run tools/gen_grammar.py" >&2
+    diff "$root/$f" "$tmp/$f" | head -20 >&2
+    status=1
+  fi
+done
+[ $status = 0 ] && echo "3 passed, 0 failed"
+exit $status

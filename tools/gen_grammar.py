@@ -53,6 +53,11 @@ EXT_IMPORT_NAMES = {
 
 CATEGORIES = ["Id", "Literal", "ValueEnum", "BitEnum", "Composite"]
 
+# Operand kinds whose decoding needs nothing but the word itself: instructions made only of
+# these take the reader's fast path.
+SIMPLE_KINDS = {"IdResultType", "IdResult", "IdRef", "IdScope", "IdMemorySemantics", "LiteralInteger",
+                "LiteralString"}
+
 
 def c_string(s):
     out = []
@@ -251,9 +256,10 @@ def main():
         cls = i["class"]
         if cls not in class_tags:
             sys.exit("gen_grammar: unknown class " + cls)
-        inst_rows.append("    {%s, %d, SPVK_CLASS_%s, %d, %s, %d, %s, %d, %s, %d, %s, %d, %s, %s},\n" % (
+        simple = all(o["kind"] in SIMPLE_KINDS for o in i.get("operands", []))
+        inst_rows.append("    {%s, %d, SPVK_CLASS_%s, %d, %d, %s, %d, %s, %d, %s, %d, %s, %d, %s, %s},\n" % (
             c_string(i["opname"]), i["opcode"], c_ident(cls).upper(),
-            1 if i.get("provisional") else 0,
+            1 if i.get("provisional") else 0, 1 if simple else 0,
             ops, nops, aliases_ref(i.get("aliases")), len(i.get("aliases", [])),
             caps_ref(i.get("capabilities")), len(i.get("capabilities", [])),
             exts_ref(i.get("extensions")), len(i.get("extensions", [])),
@@ -326,6 +332,12 @@ def main():
                 len(t[2]), b0, b1))
     body.append("};\n\n")
 
+    # One byte per kind: the reader's hot loop reads categories from this small table rather
+    # than from the wide kind descriptions.
+    body.append("const uint8_t spvk_operand_kind_categories[SPVK_OPERAND_KIND_COUNT] = {\n")
+    for k in kinds:
+        body.append("    SPVK_CATEGORY_%s,\n" % k["category"].upper())
+    body.append("};\n\n")
     body.append("const spvk_instruction_desc spvk_instructions[SPVK_INSTRUCTION_COUNT] = {\n")
     body.extend(inst_rows)
     body.append("};\n\n")

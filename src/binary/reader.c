@@ -1,13 +1,14 @@
 /* The SPIR-V binary reader: checks the header, then walks the instructions and decodes every
    operand by the grammar, handing each decoded instruction to a callback.
 
-   Operand decoding follows the grammar's operand lists with a small stack of pending operand
-   descriptions, because an operand can change what follows it: an enumerant brings its
-   parameters (Decoration ArrayStride 16), a mask brings the parameters of each set bit in bit
-   order, OpExtInst's instruction number replaces the trailing operands with the extended
-   instruction's own, and OpSpecConstantOp's opcode brings that opcode's operands. Literal
-   numbers of OpConstant, OpSpecConstant and OpSwitch take their width from a type, so the reader
-   keeps a table of what each id is (spvk_id_table, sized by the input and never by the bound).
+   Operands are decoded by walking the grammar's operand lists, recursively, because an operand
+   can bring more operands with it: an enumerant its parameters (Decoration ArrayStride 16), a
+   mask the parameters of each set bit in bit order (ImageOperands Bias|ConstOffset %a %b), a
+   pair its two halves. OpExtInst's instruction number and OpSpecConstantOp's opcode instead
+   replace the rest of the instruction's list with another list. Literal numbers of OpConstant,
+   OpSpecConstant and OpSwitch take their width from a type, so the reader keeps a table of what
+   each id is (spvk_id_table, sized by the input and never by the bound). Instructions made only
+   of ids and plain literals (most of a module) take a fast path.
 
    There is one failure path: fail() records the diagnostic with the word offset and opcode and
    the walk returns SPVK_ERROR_INVALID. */
@@ -15,9 +16,8 @@
 
 #include "spvkit/binary.h"
 #include "id_table.h"
+#include "../grammar/grammar_internal.h"
 #include "../support/support.h"
-
-#define MAX_PENDING 512
 
 typedef struct reader {
     const uint32_t *words;
@@ -32,14 +32,15 @@ typedef struct reader {
     size_t offset;
     uint32_t opcode;
     const uint32_t *inst;
-    uint16_t inst_words;
-    uint16_t word; /* next word to decode within the instruction */
+    /* 32-bit on purpose: uint16_t fields here could alias the operand records' fields, which
+       would make the compiler reload them after every operand written. */
+    uint32_t inst_words;
+    uint32_t word; /* next word to decode within the instruction */
+    uint32_t num_operands;
+    bool list_replaced; /* OpExtInst/OpSpecConstantOp decoded the rest of the instruction */
     spvk_instruction out;
     spvk_operand *operands;
     size_t operands_capacity;
-    uint16_t num_operands;
-    spvk_operand_desc pending[MAX_PENDING];
-    size_t num_pending;
 } reader;
 
 static spvk_result fail(reader *r, const char *fmt, ...) SPVK_PRINTF(2, 3);
@@ -62,40 +63,25 @@ static spvk_result out_of_memory(reader *r)
     return r->result;
 }
 
-static const char *kind_name(unsigned kind) { return spvk_operand_kind(kind)->name; }
+static const char *kind_name(unsigned kind) { return spvk_operand_kinds[kind].name; }
 
-static spvk_result push_pending(reader *r, const spvk_operand_desc *ops, size_t count, bool skip_results)
-{
-    for (size_t i = count; i-- > 0;) {
-        if (skip_results && (ops[i].kind == SPVK_OPERAND_IdResultType || ops[i].kind == SPVK_OPERAND_IdResult))
-            continue;
-        if (r->num_pending == MAX_PENDING)
-            return fail(r, "operands nest too deeply");
-        r->pending[r->num_pending++] = ops[i];
-    }
-    return SPVK_OK;
-}
+static spvk_result decode_list(reader *r, const spvk_operand_desc *ops, size_t count, bool skip_results);
+static spvk_result decode_rest(reader *r, const spvk_operand_desc *ops, size_t count, bool skip_results);
 
-static spvk_result push_one(reader *r, uint16_t kind, uint8_t quantifier)
-{
-    spvk_operand_desc d = {kind, quantifier, NULL};
-    return push_pending(r, &d, 1, false);
-}
-
-static spvk_operand *add_operand(reader *r, uint16_t kind, uint16_t num_words)
+static inline spvk_operand *add_operand(reader *r, uint16_t kind, uint32_t num_words)
 {
     /* An instruction has at most one operand per word, so this never outgrows inst_words. */
     spvk_operand *o = &r->operands[r->num_operands++];
-    o->offset = r->word;
-    o->num_words = num_words;
+    o->offset = (uint16_t)r->word;
+    o->num_words = (uint16_t)num_words;
     o->kind = kind;
     o->number_kind = SPVK_NUMBER_NONE;
     o->number_width = 0;
-    r->word = (uint16_t)(r->word + num_words);
+    r->word += num_words;
     return o;
 }
 
-static spvk_result decode_id(reader *r, uint16_t kind)
+static inline spvk_result decode_id(reader *r, uint16_t kind)
 {
     uint32_t id = r->inst[r->word];
     if (id == 0)
@@ -134,7 +120,7 @@ static spvk_result decode_typed_number(reader *r)
     if (nwords == 0 || nwords > (uint32_t)(r->inst_words - r->word))
         return fail(r, "a %u-bit literal needs %u words but %u remain in the instruction", width, nwords ? nwords : 1,
                     (unsigned)(r->inst_words - r->word));
-    spvk_operand *o = add_operand(r, SPVK_OPERAND_LiteralContextDependentNumber, (uint16_t)nwords);
+    spvk_operand *o = add_operand(r, SPVK_OPERAND_LiteralContextDependentNumber, nwords);
     o->number_kind = t->number_kind;
     o->number_width = (uint8_t)(width > 255 ? 255 : width);
     return SPVK_OK;
@@ -147,7 +133,7 @@ static spvk_result decode_string(reader *r)
     const char *nul = memchr(s, '\0', max);
     if (!nul)
         return fail(r, "literal string at word %u has no terminating nul within the instruction", r->word);
-    add_operand(r, SPVK_OPERAND_LiteralString, (uint16_t)((size_t)(nul - s) / 4 + 1));
+    add_operand(r, SPVK_OPERAND_LiteralString, (uint32_t)((size_t)(nul - s) / 4 + 1));
     return SPVK_OK;
 }
 
@@ -159,29 +145,30 @@ static spvk_result decode_ext_inst_number(reader *r)
     o->number_kind = SPVK_NUMBER_UNSIGNED;
     o->number_width = 32;
     /* The grammar's trailing "IdRef *" is replaced by the extended instruction's operands. */
-    r->num_pending = 0;
+    static const spvk_operand_desc raw_words = {SPVK_OPERAND_LiteralInteger, SPVK_QUANTIFIER_VARIADIC, NULL};
+    static const spvk_operand_desc ids = {SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC, NULL};
     if (!set || set->ext_set == SPVK_ID_EXT_NONE)
         return fail(r, "set %%%u of OpExtInst is not the result of an OpExtInstImport", r->inst[3]);
     if (set->ext_set == SPVK_ID_EXT_UNKNOWN) {
         /* A set the grammar does not describe: its operands pass through as raw words. */
         r->out.ext_inst_set = SPVK_EXT_INST_SET_NONE;
-        return push_one(r, SPVK_OPERAND_LiteralInteger, SPVK_QUANTIFIER_VARIADIC);
+        return decode_rest(r, &raw_words, 1, false);
     }
     if (set->ext_set == SPVK_ID_EXT_UNKNOWN_NONSEMANTIC) {
         /* Non-semantic instructions take only ids as operands. */
         r->out.ext_inst_set = SPVK_EXT_INST_SET_NONE;
-        return push_one(r, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC);
+        return decode_rest(r, &ids, 1, false);
     }
     unsigned set_index = set->ext_set - 1u;
     r->out.ext_inst_set = set_index;
     const spvk_ext_instruction_desc *ei = spvk_ext_instruction_by_opcode(set_index, number);
     if (!ei) {
         const char *name = spvk_ext_inst_set(set_index)->import_name;
-        if (strncmp(name, "NonSemantic.", 12) == 0)
-            return push_one(r, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC);
-        return fail(r, "%s has no instruction %u", name, number);
+        if (strncmp(name, "NonSemantic.", 12) != 0)
+            return fail(r, "%s has no instruction %u", name, number);
+        return decode_rest(r, &ids, 1, false);
     }
-    return push_pending(r, ei->operands, ei->num_operands, false);
+    return decode_rest(r, ei->operands, ei->num_operands, false);
 }
 
 static spvk_result decode_enum(reader *r, uint16_t kind, const spvk_operand_kind_desc *k)
@@ -192,18 +179,16 @@ static spvk_result decode_enum(reader *r, uint16_t kind, const spvk_operand_kind
         const spvk_enumerant_desc *e = spvk_enumerant_by_value(kind, value);
         if (!e)
             return fail(r, "%u is not a %s", value, k->name);
-        return push_pending(r, e->parameters, e->num_parameters, false);
+        return decode_list(r, e->parameters, e->num_parameters, false);
     }
-    /* A mask: the parameters of each set bit follow in increasing bit order, so they are
-       pushed from the highest bit down. */
-    for (int bit = 31; bit >= 0; bit--) {
-        uint32_t b = 1u << bit;
-        if (!(value & b))
-            continue;
+    /* A mask: the parameters of each set bit follow, in increasing bit order. */
+    for (uint32_t rest = value; rest;) {
+        uint32_t b = rest & (~rest + 1);
+        rest &= ~b;
         const spvk_enumerant_desc *e = spvk_enumerant_by_value(kind, b);
         if (!e)
             return fail(r, "bit 0x%x of 0x%x is not a %s", b, value, k->name);
-        if (push_pending(r, e->parameters, e->num_parameters, false) != SPVK_OK)
+        if (e->num_parameters && decode_list(r, e->parameters, e->num_parameters, false) != SPVK_OK)
             return r->result;
     }
     return SPVK_OK;
@@ -211,23 +196,25 @@ static spvk_result decode_enum(reader *r, uint16_t kind, const spvk_operand_kind
 
 static spvk_result decode_operand(reader *r, spvk_operand_desc d)
 {
-    const spvk_operand_kind_desc *k = spvk_operand_kind(d.kind);
+    const spvk_operand_kind_desc *k = &spvk_operand_kinds[d.kind];
     switch (k->category) {
     case SPVK_CATEGORY_ID:
         return decode_id(r, d.kind);
     case SPVK_CATEGORY_VALUEENUM:
     case SPVK_CATEGORY_BITENUM:
         return decode_enum(r, d.kind, k);
-    case SPVK_CATEGORY_COMPOSITE:
+    case SPVK_CATEGORY_COMPOSITE: {
         /* OpSwitch's (literal, label) pairs: the literal is as wide as the selector. */
+        static const spvk_operand_desc label = {SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_ONE, "Target"};
         if (r->opcode == SPVK_OP_Switch && d.kind == SPVK_OPERAND_PairLiteralIntegerIdRef) {
-            if (push_one(r, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_ONE) != SPVK_OK)
+            if (decode_typed_number(r) != SPVK_OK)
                 return r->result;
-            return decode_typed_number(r);
+            return decode_list(r, &label, 1, false);
         }
-        if (push_one(r, k->bases[1], SPVK_QUANTIFIER_ONE) != SPVK_OK)
-            return r->result;
-        return decode_operand(r, (spvk_operand_desc){k->bases[0], SPVK_QUANTIFIER_ONE, NULL});
+        spvk_operand_desc halves[2] = {{k->bases[0], SPVK_QUANTIFIER_ONE, d.name},
+                                       {k->bases[1], SPVK_QUANTIFIER_ONE, d.name}};
+        return decode_list(r, halves, 2, false);
+    }
     case SPVK_CATEGORY_LITERAL:
         break;
     }
@@ -245,8 +232,7 @@ static spvk_result decode_operand(reader *r, spvk_operand_desc d)
         const spvk_instruction_desc *desc = spvk_instruction_by_opcode(op);
         if (!desc)
             return fail(r, "OpSpecConstantOp names opcode %u, which is not an instruction", op);
-        r->num_pending = 0;
-        return push_pending(r, desc->operands, desc->num_operands, true);
+        return decode_rest(r, desc->operands, desc->num_operands, true);
     }
     case SPVK_OPERAND_LiteralFloat:
         o = add_operand(r, d.kind, 1);
@@ -259,6 +245,90 @@ static spvk_result decode_operand(reader *r, spvk_operand_desc d)
         o->number_width = 32;
         return SPVK_OK;
     }
+}
+
+/* Decodes the operands an operand list describes, while words remain: a missing operand is an
+   error only when the list requires it; a variadic one repeats until the words run out. */
+static spvk_result decode_list(reader *r, const spvk_operand_desc *ops, size_t count, bool skip_results)
+{
+    for (size_t i = 0; i < count && !r->list_replaced; i++) {
+        spvk_operand_desc d = ops[i];
+        if (skip_results && (d.kind == SPVK_OPERAND_IdResultType || d.kind == SPVK_OPERAND_IdResult))
+            continue;
+        if (r->word >= r->inst_words) {
+            if (d.quantifier == SPVK_QUANTIFIER_ONE)
+                return fail(r, "missing operand: expected %s%s%s after %u words", kind_name(d.kind),
+                            d.name ? " " : "", d.name ? d.name : "", r->inst_words);
+            return SPVK_OK;
+        }
+        do {
+            spvk_result res = spvk_operand_kind_categories[d.kind] == SPVK_CATEGORY_ID ? decode_id(r, d.kind)
+                                                                                      : decode_operand(r, d);
+            if (res != SPVK_OK)
+                return res;
+        } while (d.quantifier == SPVK_QUANTIFIER_VARIADIC && r->word < r->inst_words && !r->list_replaced);
+    }
+    return SPVK_OK;
+}
+
+/* OpExtInst and OpSpecConstantOp: the rest of the instruction follows another list. */
+static spvk_result decode_rest(reader *r, const spvk_operand_desc *ops, size_t count, bool skip_results)
+{
+    spvk_result res = decode_list(r, ops, count, skip_results);
+    r->list_replaced = true;
+    return res;
+}
+
+/* The fast path for instructions made only of ids, LiteralIntegers and LiteralStrings (most
+   of a module): the loop keeps its state in locals and writes each operand record at once. */
+static spvk_result decode_simple(reader *r, const spvk_instruction_desc *desc)
+{
+    const uint32_t *inst = r->inst;
+    const uint32_t n = r->inst_words, bound = r->header.bound;
+    uint32_t word = 1, count = 0;
+    spvk_operand *out = r->operands;
+    for (unsigned i = 0; i < desc->num_operands; i++) {
+        const spvk_operand_desc *d = &desc->operands[i];
+        if (word >= n) {
+            if (d->quantifier == SPVK_QUANTIFIER_ONE) {
+                r->word = word;
+                return fail(r, "missing operand: expected %s%s%s after %u words", kind_name(d->kind),
+                            d->name ? " " : "", d->name ? d->name : "", n);
+            }
+            break;
+        }
+        do {
+            spvk_operand o = {(uint16_t)word, 1, d->kind, SPVK_NUMBER_NONE, 0};
+            if (d->kind == SPVK_OPERAND_LiteralInteger) {
+                o.number_kind = SPVK_NUMBER_UNSIGNED;
+                o.number_width = 32;
+            } else if (d->kind == SPVK_OPERAND_LiteralString) {
+                const char *str = (const char *)(inst + word);
+                const char *nul = memchr(str, '\0', (size_t)(n - word) * 4);
+                if (!nul) {
+                    r->word = word;
+                    return fail(r, "literal string at word %u has no terminating nul within the instruction", word);
+                }
+                o.num_words = (uint16_t)((size_t)(nul - str) / 4 + 1);
+            } else {
+                uint32_t id = inst[word];
+                if (id == 0 || id >= bound) {
+                    r->word = word;
+                    r->num_operands = count;
+                    return decode_id(r, d->kind); /* reports the error */
+                }
+                if (d->kind == SPVK_OPERAND_IdResult)
+                    r->out.result_id = id;
+                else if (d->kind == SPVK_OPERAND_IdResultType)
+                    r->out.result_type_id = id;
+            }
+            out[count++] = o;
+            word += o.num_words;
+        } while (d->quantifier == SPVK_QUANTIFIER_VARIADIC && word < n);
+    }
+    r->word = word;
+    r->num_operands = count;
+    return SPVK_OK;
 }
 
 /* Remembers what the instruction defines that later instructions' decoding depends on. */
@@ -303,30 +373,19 @@ static spvk_result record_definitions(reader *r)
 
 static spvk_result decode_instruction(reader *r)
 {
-    const spvk_instruction_desc *desc = spvk_instruction_by_opcode(r->opcode);
-    if (!desc)
+    if (r->opcode > SPVK_MAX_OPCODE || spvk_instruction_by_opcode_table[r->opcode] == 0xffff)
         return fail(r, "unknown opcode %u", r->opcode);
+    const spvk_instruction_desc *desc = &spvk_instructions[spvk_instruction_by_opcode_table[r->opcode]];
     r->out.desc = desc;
     r->out.result_id = r->out.result_type_id = 0;
     r->out.ext_inst_set = SPVK_EXT_INST_SET_NONE;
     r->num_operands = 0;
     r->word = 1;
-    r->num_pending = 0;
-    if (push_pending(r, desc->operands, desc->num_operands, false) != SPVK_OK)
-        return r->result;
-    while (r->num_pending) {
-        spvk_operand_desc d = r->pending[--r->num_pending];
-        if (r->word >= r->inst_words) {
-            if (d.quantifier == SPVK_QUANTIFIER_ONE)
-                return fail(r, "missing operand: expected %s%s%s after %u words", kind_name(d.kind),
-                            d.name ? " " : "", d.name ? d.name : "", r->inst_words);
-            continue;
-        }
-        if (d.quantifier == SPVK_QUANTIFIER_VARIADIC && push_pending(r, &d, 1, false) != SPVK_OK)
-            return r->result;
-        if (decode_operand(r, d) != SPVK_OK)
-            return r->result;
-    }
+    r->list_replaced = false;
+    spvk_result res = desc->simple_operands ? decode_simple(r, desc)
+                                            : decode_list(r, desc->operands, desc->num_operands, false);
+    if (res != SPVK_OK)
+        return res;
     if (r->word < r->inst_words)
         return fail(r, "%u extra words after the last operand of %s (word count %u)", r->inst_words - r->word,
                     desc->name, r->inst_words);
@@ -376,7 +435,7 @@ static spvk_result walk(reader *r, spvk_instruction_fn fn, void *user)
         if (count > r->num_words - i)
             return fail(r, "truncated: the instruction claims %u words but %zu remain", count, r->num_words - i);
         r->inst = r->words + i;
-        r->inst_words = (uint16_t)count;
+        r->inst_words = count;
         if (count > r->operands_capacity) {
             size_t cap = r->operands_capacity ? r->operands_capacity : 64;
             while (cap < count)
@@ -396,7 +455,7 @@ static spvk_result walk(reader *r, spvk_instruction_fn fn, void *user)
             r->out.opcode = (uint16_t)r->opcode;
             r->out.offset = i;
             r->out.operands = r->operands;
-            r->out.num_operands = r->num_operands;
+            r->out.num_operands = (uint16_t)r->num_operands;
             spvk_result res = fn(user, &r->header, &r->out);
             if (res != SPVK_OK) {
                 r->result = res;
@@ -414,7 +473,7 @@ spvk_result spvk_parse_words(const uint32_t *words, size_t num_words, const spvk
     reader *r = spvk_alloc(allocator, sizeof *r);
     if (!r)
         return SPVK_ERROR_OUT_OF_MEMORY;
-    memset(r, 0, offsetof(reader, pending));
+    memset(r, 0, sizeof *r);
     r->words = words;
     r->num_words = num_words;
     r->diags = diags;

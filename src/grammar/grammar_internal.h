@@ -10,6 +10,7 @@ extern const char spvk_grammar_source[];
 extern const char *const spvk_instruction_class_names[SPVK_INSTRUCTION_CLASS_COUNT];
 extern const char *const spvk_extension_names[SPVK_EXTENSION_COUNT];
 extern const spvk_operand_kind_desc spvk_operand_kinds[SPVK_OPERAND_KIND_COUNT];
+extern const uint8_t spvk_operand_kind_categories[SPVK_OPERAND_KIND_COUNT];
 extern const spvk_instruction_desc spvk_instructions[SPVK_INSTRUCTION_COUNT];
 extern const spvk_name_index spvk_instruction_names[SPVK_INSTRUCTION_NAME_COUNT];
 extern const uint16_t spvk_instruction_by_opcode_table[SPVK_MAX_OPCODE + 1];

@@ -1,0 +1,1375 @@
+/* The assembler: SPIR-V assembly text in SPIRV-Tools' syntax to a module, word for word what
+   spirv-as produces (all but the generator word).
+
+   spirv-as's behaviour is the specification here, quirks included, so the structure mirrors
+   SPIRV-Tools' text.cpp: an instruction is "OpName operands..." or "%id = OpName operands...",
+   tokens are whitespace-separated words (a backslash escapes the next character, double quotes
+   keep a string together, ';' starts a comment), and operands are read by the grammar with a
+   stack of pending operand descriptions, because an operand can change what follows it: an
+   enumerant brings its parameters, a mask the parameters of each set bit in bit order,
+   OpExtInst's instruction the extended instruction's operands, OpSpecConstantOp's opcode that
+   opcode's operands. Optional and variadic operands end at the next token that starts an
+   instruction ("Op" and an uppercase letter, or "%x = Op...") or at the end of the text. The
+   literal of OpConstant/OpSpecConstant takes its width and kind from the result type, and
+   OpSwitch's case literals from the selector's type, so types, values' types and extended
+   instruction imports are remembered per id.
+
+   spvkit accepts a few things spirv-as rejects (numbers for enumerants, masks, extended
+   instructions and OpSpecConstantOp opcodes; unknown extended instruction sets, whose operands
+   pass through raw; a '+' before a hex float); everything spirv-as accepts assembles the same.
+
+   One pass over the text; names live in an open-addressing hash table of spans into the text
+   (no per-token allocation), ids' facts in another keyed by id; all memory is proportional to
+   the input, never to id values. The first error stops assembly and is recorded with its line,
+   column and source line. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spvkit/binary.h"
+#include "spvkit/grammar.h"
+#include "spvkit/text.h"
+#include "../support/support.h"
+#include "number_parse.h"
+
+#define MAX_PENDING 512
+#define MAX_QUOTE 256 /* bytes of a token quoted in a message */
+#define MAX_INSTRUCTION_WORDS 0xffffu
+
+/* Pending-operand kinds beyond the grammar's. */
+#define KIND_CIV 0xfff0u /* after a "!<integer>" immediate: a number, string or id */
+#define KIND_RAW 0xfff1u /* an operand of an extended instruction from a set the grammar lacks */
+
+/* ext_set values besides a grammar set index. */
+#define EXT_NONE 0xffffu
+#define EXT_UNKNOWN_NONSEMANTIC 0xfffeu /* "NonSemantic.*": instruction numbers, id operands */
+#define EXT_UNKNOWN 0xfffdu             /* any other name: instruction numbers, raw operands */
+
+/* What an id is known to be (id_slot.flags) and a type's class. */
+enum { INFO_TYPE = 1, INFO_VALUE = 2, INFO_IMPORT = 4 };
+enum { CLASS_OTHER = 0, CLASS_INT = 1, CLASS_FLOAT = 2 };
+
+/* encode_operand results: spirv-as's SPV_FAILED_MATCH (an optional literal that does not parse
+   ends the instruction, and the word is then read as the start of the next one) is NO_MATCH. */
+enum { ENCODE_OK, ENCODE_NO_MATCH, ENCODE_ERROR };
+
+typedef struct span {
+    size_t start, end;
+} span;
+
+typedef struct name_slot {
+    const char *name; /* into the text; NULL when free */
+    uint32_t length;
+    uint32_t hash;
+    uint32_t id;
+} name_slot;
+
+typedef struct id_slot {
+    uint32_t id;
+    uint32_t value_type; /* INFO_VALUE: the type of the value */
+    uint32_t width;      /* CLASS_INT/CLASS_FLOAT types */
+    uint32_t encoding;   /* OpTypeFloat's FPEncoding, when number_kind is SPVK_NUMBER_OTHER_FLOAT */
+    uint16_t ext_set;    /* INFO_IMPORT */
+    uint8_t used;
+    uint8_t flags;
+    uint8_t type_class;
+    uint8_t number_kind; /* spvk_number_kind of an integer or float type */
+} id_slot;
+
+typedef struct assembler {
+    const char *text;
+    size_t length;
+    size_t pos;
+    uint32_t version;
+    bool preserve;
+    const char *file;
+    const spvk_allocator *allocator;
+    spvk_diagnostics *diags;
+    spvk_result result;
+    spvk_writer w;
+
+    name_slot *names;
+    size_t names_capacity, names_count;
+    id_slot *ids;
+    size_t ids_capacity, ids_count;
+    uint32_t next_id, bound;
+    uint32_t *preserved; /* --preserve-numeric-ids: the numeric ids, sorted, unique */
+    size_t num_preserved, preserved_capacity, preserved_cursor;
+
+    /* the instruction being assembled */
+    size_t inst_start;   /* its first word in w */
+    uint32_t opcode;     /* SPVK_NO_OPCODE for one started by "!<integer>" */
+    span op;             /* the opcode token */
+    span result_name;    /* "%name" before '=', or empty */
+    uint32_t result_type;
+    unsigned ext_set;
+    span operand_tokens[4]; /* the first operand tokens, for messages after the fact */
+    unsigned num_operand_tokens;
+    spvk_operand_desc pending[MAX_PENDING];
+    size_t num_pending;
+} assembler;
+
+/* ---- diagnostics ---- */
+
+static bool fail_at(assembler *a, size_t offset, const char *fmt, ...) SPVK_PRINTF(3, 4);
+
+/* The single failure path: records the error with line, column (1-based, in bytes, as spirv-as
+   counts them) and the source line, found by rescanning the text once. */
+static bool fail_at(assembler *a, size_t offset, const char *fmt, ...)
+{
+    if (offset > a->length)
+        offset = a->length;
+    size_t line_start = 0;
+    uint64_t line = 1;
+    for (const char *p = a->text, *end = a->text + offset; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
+        line++;
+        line_start = (size_t)(p - a->text) + 1;
+    }
+    const char *nl = memchr(a->text + line_start, '\n', a->length - line_start);
+    size_t line_end = nl ? (size_t)(nl - a->text) : a->length;
+    if (line_end > line_start && a->text[line_end - 1] == '\r')
+        line_end--;
+    uint64_t column = offset - line_start + 1;
+    va_list ap;
+    va_start(ap, fmt);
+    bool ok = spvk_diag_vadd(a->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, a->file,
+                             line > UINT32_MAX ? UINT32_MAX : (uint32_t)line,
+                             column > UINT32_MAX ? UINT32_MAX : (uint32_t)column, a->text + line_start,
+                             line_end - line_start, fmt, ap);
+    va_end(ap);
+    if (a->result == SPVK_OK)
+        a->result = ok ? SPVK_ERROR_INVALID : SPVK_ERROR_OUT_OF_MEMORY;
+    return false;
+}
+
+static bool out_of_memory(assembler *a)
+{
+    if (a->result == SPVK_OK)
+        a->result = SPVK_ERROR_OUT_OF_MEMORY;
+    return false;
+}
+
+/* Quoting a token in a message: its first line, at most MAX_QUOTE bytes, then "..." if cut.
+   QUOTE(s) expands to the arguments of "%.*s%s". */
+static int quote_length(const assembler *a, span s)
+{
+    size_t n = 0;
+    while (s.start + n < s.end && n < MAX_QUOTE && a->text[s.start + n] != '\n' && a->text[s.start + n] != '\r')
+        n++;
+    return (int)n;
+}
+
+static const char *quote_more(const assembler *a, span s)
+{
+    return (size_t)quote_length(a, s) < s.end - s.start ? "..." : "";
+}
+
+#define QUOTE(s) quote_length(a, (s)), a->text + (s).start, quote_more(a, (s))
+
+/* spvOperandTypeStr's words for an operand kind, used in "Invalid <kind> '...'." */
+static const char *kind_description(unsigned kind)
+{
+    switch (kind) {
+    case SPVK_OPERAND_ImageOperands: return "image";
+    case SPVK_OPERAND_FPFastMathMode: return "floating-point fast math mode";
+    case SPVK_OPERAND_SelectionControl: return "selection control";
+    case SPVK_OPERAND_LoopControl: return "loop control";
+    case SPVK_OPERAND_FunctionControl: return "function control";
+    case SPVK_OPERAND_MemorySemantics: return "memory semantics";
+    case SPVK_OPERAND_MemoryAccess: return "memory access";
+    case SPVK_OPERAND_KernelProfilingInfo: return "kernel profiling info";
+    case SPVK_OPERAND_RayFlags: return "ray flags";
+    case SPVK_OPERAND_FragmentShadingRate: return "shading rate";
+    case SPVK_OPERAND_RawAccessChainOperands: return "raw access chain operands";
+    case SPVK_OPERAND_SourceLanguage: return "source language";
+    case SPVK_OPERAND_ExecutionModel: return "execution model";
+    case SPVK_OPERAND_AddressingModel: return "addressing model";
+    case SPVK_OPERAND_MemoryModel: return "memory model";
+    case SPVK_OPERAND_ExecutionMode: return "execution mode";
+    case SPVK_OPERAND_StorageClass: return "storage class";
+    case SPVK_OPERAND_Dim: return "dimensionality";
+    case SPVK_OPERAND_SamplerAddressingMode: return "sampler addressing mode";
+    case SPVK_OPERAND_SamplerFilterMode: return "sampler filter mode";
+    case SPVK_OPERAND_ImageFormat: return "image format";
+    case SPVK_OPERAND_ImageChannelOrder: return "image channel order";
+    case SPVK_OPERAND_ImageChannelDataType: return "image channel data type";
+    case SPVK_OPERAND_FPRoundingMode: return "floating-point rounding mode";
+    case SPVK_OPERAND_FPDenormMode: return "FP denorm mode";
+    case SPVK_OPERAND_QuantizationModes: return "quantization mode";
+    case SPVK_OPERAND_FPOperationMode: return "FP operation mode";
+    case SPVK_OPERAND_OverflowModes: return "overflow mode";
+    case SPVK_OPERAND_LinkageType: return "linkage type";
+    case SPVK_OPERAND_AccessQualifier: return "access qualifier";
+    case SPVK_OPERAND_HostAccessQualifier: return "host access qualifier";
+    case SPVK_OPERAND_FunctionParameterAttribute: return "function parameter attribute";
+    case SPVK_OPERAND_Decoration: return "decoration";
+    case SPVK_OPERAND_BuiltIn: return "built-in";
+    case SPVK_OPERAND_Scope: return "scope";
+    case SPVK_OPERAND_GroupOperation: return "group operation";
+    case SPVK_OPERAND_KernelEnqueueFlags: return "kernel enqeue flags"; /* sic, as spirv-as */
+    case SPVK_OPERAND_Capability: return "capability";
+    case SPVK_OPERAND_RayQueryIntersection: return "ray query intersection";
+    case SPVK_OPERAND_RayQueryCommittedIntersectionType: return "ray query committed intersection type";
+    case SPVK_OPERAND_RayQueryCandidateIntersectionType: return "ray query candidate intersection type";
+    case SPVK_OPERAND_PackedVectorFormat: return "packed vector format";
+    case SPVK_OPERAND_CooperativeMatrixOperands: return "cooperative matrix operands";
+    case SPVK_OPERAND_CooperativeMatrixLayout: return "cooperative matrix layout";
+    case SPVK_OPERAND_CooperativeMatrixUse: return "cooperative matrix use";
+    case SPVK_OPERAND_CooperativeMatrixReduce: return "cooperative matrix reduce";
+    case SPVK_OPERAND_TensorClampMode: return "tensor clamp mode";
+    case SPVK_OPERAND_TensorAddressingOperands: return "tensor addressing operands";
+    case SPVK_OPERAND_InitializationModeQualifier: return "initialization mode qualifier";
+    case SPVK_OPERAND_LoadCacheControl: return "load cache control";
+    case SPVK_OPERAND_StoreCacheControl: return "store cache control";
+    case SPVK_OPERAND_NamedMaximumNumberOfRegisters: return "named maximum number of registers";
+    case SPVK_OPERAND_MatrixMultiplyAccumulateOperands: return "matrix multiply accumulate operands";
+    case SPVK_OPERAND_FPEncoding: return "FP encoding";
+    case SPVK_OPERAND_CooperativeVectorMatrixLayout: return "cooperative vector matrix layout";
+    case SPVK_OPERAND_ComponentType: return "component type";
+    case SPVK_OPERAND_GatherModes: return "gather modes";
+    case SPVK_OPERAND_TensorOperands: return "tensor operands";
+    case SPVK_OPERAND_debuginfo_DebugInfoFlags: return "debug info flags";
+    case SPVK_OPERAND_debuginfo_DebugBaseTypeAttributeEncoding: return "debug base type encoding";
+    case SPVK_OPERAND_debuginfo_DebugCompositeType: return "debug composite type";
+    case SPVK_OPERAND_debuginfo_DebugTypeQualifier: return "debug type qualifier";
+    case SPVK_OPERAND_debuginfo_DebugOperation: return "debug operation";
+    case SPVK_OPERAND_nonsemantic_clspvreflection_KernelPropertyFlags: return "kernel property flags";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_100_DebugInfoFlags:
+        return "NonSemantic.Shader.DebugInfo.100 debug info flags";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags:
+        return "NonSemantic.Shader.DebugInfo.100 debug build identifier flags";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding:
+        return "NonSemantic.Shader.DebugInfo.100 debug base type attribute encoding";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_100_DebugCompositeType:
+        return "NonSemantic.Shader.DebugInfo.100 debug composite type";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_100_DebugTypeQualifier:
+        return "NonSemantic.Shader.DebugInfo.100 debug type qualifier";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_100_DebugOperation:
+        return "NonSemantic.Shader.DebugInfo.100 debug operation";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_100_DebugImportedEntity:
+        return "NonSemantic.Shader.DebugInfo.100 debug imported entity";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_DebugInfoFlags:
+        return "NonSemantic.Shader.DebugInfo debug info flags";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_BuildIdentifierFlags:
+        return "NonSemantic.Shader.DebugInfo debug build identifier flags";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding:
+        return "NonSemantic.Shader.DebugInfo debug base type attribute encoding";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_DebugCompositeType:
+        return "NonSemantic.Shader.DebugInfo debug composite type";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_DebugTypeQualifier:
+        return "NonSemantic.Shader.DebugInfo debug type qualifier";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_DebugOperation:
+        return "NonSemantic.Shader.DebugInfo debug operation";
+    case SPVK_OPERAND_nonsemantic_shader_debuginfo_DebugImportedEntity:
+        return "NonSemantic.Shader.DebugInfo debug imported entity";
+    case SPVK_OPERAND_opencl_debuginfo_100_DebugInfoFlags: return "OpenCL.DebugInfo.100 debug info flags";
+    case SPVK_OPERAND_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding:
+        return "OpenCL.DebugInfo.100 debug base type encoding";
+    case SPVK_OPERAND_opencl_debuginfo_100_DebugCompositeType: return "OpenCL.DebugInfo.100 debug composite type";
+    case SPVK_OPERAND_opencl_debuginfo_100_DebugTypeQualifier: return "OpenCL.DebugInfo.100 debug type qualifier";
+    case SPVK_OPERAND_opencl_debuginfo_100_DebugOperation: return "OpenCL.DebugInfo.100 debug operation";
+    case SPVK_OPERAND_opencl_debuginfo_100_DebugImportedEntity:
+        return "OpenCL.DebugInfo.100 debug imported entity";
+    default: {
+        const spvk_operand_kind_desc *k = spvk_operand_kind(kind);
+        return k ? k->name : "operand";
+    }
+    }
+}
+
+/* ---- tokens ---- */
+
+/* Skips whitespace and ';' comments (to the end of the line), as SPIRV-Tools' advance(). */
+static size_t skip_space(const char *t, size_t n, size_t i)
+{
+    while (i < n) {
+        char c = t[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            i++;
+        } else if (c == ';') {
+            const char *nl = memchr(t + i, '\n', n - i);
+            if (!nl)
+                return n;
+            i = (size_t)(nl - t) + 1;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+/* Characters that end a word or change how it ends: 1 delimiters, 2 '"' and '\\'. */
+static const unsigned char word_class[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [';'] = 1, ['"'] = 2, ['\\'] = 2,
+};
+
+/* The end of the word starting at i, as SPIRV-Tools' getWord(): whitespace and ';' end it
+   unless escaped by a backslash or inside double quotes. A string that is never closed runs to
+   the end of the text. */
+static size_t word_end(const char *t, size_t n, size_t i)
+{
+    bool quoting = false, escaping = false;
+    for (;;) {
+        while (i < n && !word_class[(unsigned char)t[i]])
+            i++, escaping = false;
+        if (i >= n)
+            return n;
+        char c = t[i];
+        if (c == '\\') {
+            escaping = !escaping;
+            i++;
+            continue;
+        }
+        if (c == '"') {
+            if (!escaping)
+                quoting = !quoting;
+        } else if (!escaping && !quoting) {
+            return i;
+        }
+        escaping = false;
+        i++;
+    }
+}
+
+static bool starts_with_op(const char *t, size_t n, size_t i)
+{
+    return n - i >= 3 && t[i] == 'O' && t[i + 1] == 'p' && t[i + 2] >= 'A' && t[i + 2] <= 'Z';
+}
+
+/* Does the word at i (a non-space position) start an instruction: an opcode, or "%x = Op...".
+   *end gets the end of that word. */
+static bool starts_instruction(const assembler *a, size_t i, size_t *end)
+{
+    const char *t = a->text;
+    size_t n = a->length;
+    *end = word_end(t, n, i);
+    if (starts_with_op(t, n, i))
+        return true;
+    if (t[i] != '%')
+        return false;
+    size_t p = skip_space(t, n, *end);
+    if (p >= n || t[p] != '=' || word_end(t, n, p) != p + 1)
+        return false;
+    p = skip_space(t, n, p + 1);
+    return p < n && starts_with_op(t, n, p);
+}
+
+static bool span_is(const assembler *a, span s, const char *str)
+{
+    size_t len = strlen(str);
+    return s.end - s.start == len && memcmp(a->text + s.start, str, len) == 0;
+}
+
+/* spvIsValidID: one or more of [A-Za-z0-9_]. */
+static bool valid_id_name(const char *s, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+            return false;
+    }
+    return true;
+}
+
+/* ---- ids ---- */
+
+static bool preserved_contains(const assembler *a, uint32_t id)
+{
+    size_t lo = 0, hi = a->num_preserved;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a->preserved[mid] == id)
+            return true;
+        if (a->preserved[mid] < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+static void raise_bound(assembler *a, uint32_t id)
+{
+    /* bound_ = max(bound_, id + 1) in uint32_t, so id 0xffffffff leaves it alone, as in spirv-as. */
+    uint32_t b = id + 1u;
+    if (b > a->bound)
+        a->bound = b;
+}
+
+static bool grow_names(assembler *a)
+{
+    size_t cap = a->names_capacity ? a->names_capacity * 2 : 1024;
+    name_slot *slots = spvk_alloc(a->allocator, cap * sizeof *slots);
+    if (!slots)
+        return out_of_memory(a);
+    memset(slots, 0, cap * sizeof *slots);
+    for (size_t i = 0; i < a->names_capacity; i++) {
+        name_slot *s = &a->names[i];
+        if (!s->name)
+            continue;
+        size_t j = s->hash & (cap - 1);
+        while (slots[j].name)
+            j = (j + 1) & (cap - 1);
+        slots[j] = *s;
+    }
+    spvk_free(a->allocator, a->names, a->names_capacity * sizeof *a->names);
+    a->names = slots;
+    a->names_capacity = cap;
+    return true;
+}
+
+/* The id for a name (without '%'), assigning the next free one on first sight, as
+   spvNamedIdAssignOrGet: with --preserve-numeric-ids a numeric name is its own id and new ids
+   skip the preserved ones. */
+static bool name_to_id(assembler *a, const char *name, size_t length, uint32_t *id)
+{
+    if (a->num_preserved) {
+        uint32_t v;
+        if (spvk_parse_uint32(name, length, &v) && preserved_contains(a, v)) {
+            raise_bound(a, v);
+            *id = v;
+            return true;
+        }
+    }
+    if ((a->names_count + 1) * 2 > a->names_capacity && !grow_names(a))
+        return false;
+    uint32_t h = spvk_hash_bytes(name, length);
+    size_t mask = a->names_capacity - 1, j = h & mask;
+    for (;; j = (j + 1) & mask) {
+        name_slot *s = &a->names[j];
+        if (!s->name)
+            break;
+        if (s->hash == h && s->length == length && memcmp(s->name, name, length) == 0) {
+            *id = s->id;
+            return true;
+        }
+    }
+    uint32_t v = a->next_id++;
+    while (a->num_preserved) {
+        while (a->preserved_cursor < a->num_preserved && a->preserved[a->preserved_cursor] < v)
+            a->preserved_cursor++;
+        if (a->preserved_cursor == a->num_preserved || a->preserved[a->preserved_cursor] != v)
+            break;
+        v = a->next_id++;
+    }
+    name_slot *s = &a->names[j];
+    s->name = name;
+    s->length = (uint32_t)length;
+    s->hash = h;
+    s->id = v;
+    a->names_count++;
+    raise_bound(a, v);
+    *id = v;
+    return true;
+}
+
+static id_slot *find_id(const assembler *a, uint32_t id)
+{
+    if (!a->ids_capacity)
+        return NULL;
+    size_t mask = a->ids_capacity - 1;
+    for (size_t j = spvk_hash_u32(id) & mask;; j = (j + 1) & mask) {
+        id_slot *s = &a->ids[j];
+        if (!s->used)
+            return NULL;
+        if (s->id == id)
+            return s;
+    }
+}
+
+/* The facts slot of an id, created empty if new; NULL when out of memory. */
+static id_slot *id_info(assembler *a, uint32_t id)
+{
+    id_slot *s = find_id(a, id);
+    if (s)
+        return s;
+    if ((a->ids_count + 1) * 2 > a->ids_capacity) {
+        size_t cap = a->ids_capacity ? a->ids_capacity * 2 : 256;
+        id_slot *slots = spvk_alloc(a->allocator, cap * sizeof *slots);
+        if (!slots) {
+            out_of_memory(a);
+            return NULL;
+        }
+        memset(slots, 0, cap * sizeof *slots);
+        for (size_t i = 0; i < a->ids_capacity; i++) {
+            if (!a->ids[i].used)
+                continue;
+            size_t j = spvk_hash_u32(a->ids[i].id) & (cap - 1);
+            while (slots[j].used)
+                j = (j + 1) & (cap - 1);
+            slots[j] = a->ids[i];
+        }
+        spvk_free(a->allocator, a->ids, a->ids_capacity * sizeof *a->ids);
+        a->ids = slots;
+        a->ids_capacity = cap;
+    }
+    size_t mask = a->ids_capacity - 1, j = spvk_hash_u32(id) & mask;
+    while (a->ids[j].used)
+        j = (j + 1) & mask;
+    s = &a->ids[j];
+    memset(s, 0, sizeof *s);
+    s->used = 1;
+    s->id = id;
+    a->ids_count++;
+    return s;
+}
+
+static int compare_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* --preserve-numeric-ids: spirv-as first assembles the whole text to collect the names that
+   parse as numbers (ParseNumber: decimal, 0x hex or leading-0 octal). Every "%..." word is an id
+   in a text that assembles, so collecting from the words is the same. */
+static bool collect_numeric_ids(assembler *a)
+{
+    const char *t = a->text;
+    size_t n = a->length;
+    for (size_t p = skip_space(t, n, 0); p < n;) {
+        size_t e = word_end(t, n, p);
+        uint32_t v;
+        if (t[p] == '%' && valid_id_name(t + p + 1, e - p - 1) && spvk_parse_uint32(t + p + 1, e - p - 1, &v)) {
+            if (a->num_preserved == a->preserved_capacity) {
+                size_t cap = a->preserved_capacity ? a->preserved_capacity * 2 : 256;
+                uint32_t *q = spvk_realloc(a->allocator, a->preserved, a->preserved_capacity * sizeof *q,
+                                           cap * sizeof *q);
+                if (!q)
+                    return out_of_memory(a);
+                a->preserved = q;
+                a->preserved_capacity = cap;
+            }
+            a->preserved[a->num_preserved++] = v;
+        }
+        p = skip_space(t, n, e);
+    }
+    if (a->num_preserved) {
+        qsort(a->preserved, a->num_preserved, sizeof *a->preserved, compare_u32);
+        size_t k = 1;
+        for (size_t i = 1; i < a->num_preserved; i++)
+            if (a->preserved[i] != a->preserved[k - 1])
+                a->preserved[k++] = a->preserved[i];
+        a->num_preserved = k;
+    }
+    return true;
+}
+
+/* ---- emitting ---- */
+
+static size_t inst_words(const assembler *a) { return a->w.count - a->inst_start; }
+
+static bool is_ext_inst(uint32_t opcode)
+{
+    return opcode == SPVK_OP_ExtInst || opcode == SPVK_OP_ExtInstWithForwardRefsKHR;
+}
+
+/* Appends an id word. As in spirv-as, the id that makes an OpExtInst four words long is its set,
+   which must be an OpExtInstImport's result; the set decides how the instruction is read. */
+static bool emit_id(assembler *a, uint32_t id, span tok)
+{
+    spvk_writer_word(&a->w, id);
+    if (is_ext_inst(a->opcode) && inst_words(a) == 4) {
+        const id_slot *s = find_id(a, id);
+        if (!s || !(s->flags & INFO_IMPORT))
+            return fail_at(a, tok.start, "Invalid extended instruction import Id %.*s%s", QUOTE(tok));
+        a->ext_set = s->ext_set;
+    }
+    return true;
+}
+
+static bool id_token(assembler *a, span tok, uint32_t *id)
+{
+    if (a->text[tok.start] != '%')
+        return fail_at(a, tok.start, "Expected id to start with %%.");
+    span name = {tok.start + 1, tok.end};
+    if (!valid_id_name(a->text + name.start, name.end - name.start))
+        return fail_at(a, tok.start, "Invalid ID %.*s%s", QUOTE(name));
+    return name_to_id(a, a->text + name.start, name.end - name.start, id);
+}
+
+/* The literal's bytes between the quotes, a backslash taking the next character literally;
+   UTF-8 bytes pass through, nul-terminated and padded to a word. */
+static void emit_string(assembler *a, span tok)
+{
+    const char *s = a->text + tok.start + 1;
+    size_t n = tok.end - tok.start - 2;
+    if (!memchr(s, '\\', n)) {
+        spvk_writer_string(&a->w, s, n);
+        return;
+    }
+    uint32_t word = 0;
+    unsigned bytes = 0;
+    bool escaping = false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && !escaping) {
+            escaping = true;
+            continue;
+        }
+        escaping = false;
+        word |= (uint32_t)(unsigned char)s[i] << (8 * bytes);
+        if (++bytes == 4) {
+            spvk_writer_word(&a->w, word);
+            word = 0;
+            bytes = 0;
+        }
+    }
+    spvk_writer_word(&a->w, word);
+}
+
+/* spvTextToLiteral's split between numbers and strings: a word of digits with at most one '.'
+   and an optional leading '-' (but not "-" alone) is a number; anything else must be a quoted
+   string. */
+static bool looks_like_number(const assembler *a, span tok)
+{
+    bool sign = false;
+    int periods = 0;
+    for (size_t i = tok.start; i < tok.end; i++) {
+        char c = a->text[i];
+        if (c >= '0' && c <= '9')
+            continue;
+        if (c == '.')
+            periods++;
+        else if (c == '-' && i == tok.start)
+            sign = true;
+        else
+            return false;
+    }
+    return periods <= 1 && !(sign && tok.end - tok.start == 1);
+}
+
+static bool is_quoted(const assembler *a, span tok)
+{
+    return tok.end - tok.start >= 2 && a->text[tok.start] == '"' && a->text[tok.end - 1] == '"';
+}
+
+static bool too_long(assembler *a, size_t offset)
+{
+    return fail_at(a, offset, "%.*s%s Instruction too long: %zu words, but the limit is %u", QUOTE(a->op),
+                   inst_words(a), MAX_INSTRUCTION_WORDS);
+}
+
+/* OpExtInstImport's string names the set; remembered for the result id. */
+static bool record_import(assembler *a, span tok)
+{
+    /* The name unescaped; known names are short, and a prefix suffices for the families. */
+    char name[256];
+    size_t len = 0;
+    bool escaping = false;
+    for (size_t i = tok.start + 1; i + 1 < tok.end && len < sizeof name; i++) {
+        if (a->text[i] == '\\' && !escaping) {
+            escaping = true;
+            continue;
+        }
+        escaping = false;
+        name[len++] = a->text[i];
+    }
+    if (inst_words(a) < 2)
+        return true;
+    id_slot *s = id_info(a, a->w.words[a->inst_start + 1]);
+    if (!s)
+        return false;
+    if (s->flags & INFO_IMPORT)
+        return fail_at(a, tok.start, "Import Id is being defined a second time");
+    s->flags |= INFO_IMPORT;
+    unsigned set = spvk_ext_inst_set_by_import(name, len);
+    if (set != SPVK_EXT_INST_SET_NONE)
+        s->ext_set = (uint16_t)set;
+    else
+        s->ext_set = len >= 12 && memcmp(name, "NonSemantic.", 12) == 0 ? EXT_UNKNOWN_NONSEMANTIC : EXT_UNKNOWN;
+    return true;
+}
+
+static int string_operand(assembler *a, span tok, bool optional)
+{
+    if (looks_like_number(a, tok)) {
+        fail_at(a, tok.start, "Expected literal string, found literal number '%.*s%s'.", QUOTE(tok));
+        return ENCODE_ERROR;
+    }
+    if (!is_quoted(a, tok)) {
+        if (optional)
+            return ENCODE_NO_MATCH;
+        fail_at(a, tok.start, "Invalid literal string '%.*s%s'.", QUOTE(tok));
+        return ENCODE_ERROR;
+    }
+    if (a->opcode == SPVK_OP_ExtInstImport && !record_import(a, tok))
+        return ENCODE_ERROR;
+    emit_string(a, tok);
+    if (inst_words(a) > MAX_INSTRUCTION_WORDS) {
+        fail_at(a, tok.start, "Instruction too long: more than %u words.", MAX_INSTRUCTION_WORDS);
+        return ENCODE_ERROR;
+    }
+    return ENCODE_OK;
+}
+
+/* Emits a parsed number, or reports why it did not parse. In an optional position a number
+   that is merely invalid or out of range is no match (spirv-as's SPV_FAILED_MATCH); a negative
+   unsigned or unsupported width is an error wherever it is. */
+static int number_operand(assembler *a, span tok, spvk_number_result r, bool optional)
+{
+    if (r.status == SPVK_NUMBER_STATUS_OK) {
+        spvk_writer_word(&a->w, (uint32_t)r.bits);
+        if (r.width > 32)
+            spvk_writer_word(&a->w, (uint32_t)(r.bits >> 32));
+        return ENCODE_OK;
+    }
+    if (optional && (r.status == SPVK_NUMBER_STATUS_INVALID || r.status == SPVK_NUMBER_STATUS_OUT_OF_RANGE))
+        return ENCODE_NO_MATCH;
+    char message[MAX_QUOTE + 128];
+    spvk_number_message(message, sizeof message, &r, a->text + tok.start, tok.end - tok.start, MAX_QUOTE);
+    fail_at(a, tok.start, "%s", message);
+    return ENCODE_ERROR;
+}
+
+/* ---- the pending-operand stack ---- */
+
+static bool push(assembler *a, uint16_t kind, uint8_t quantifier)
+{
+    if (a->num_pending == MAX_PENDING)
+        return fail_at(a, a->op.start, "Operands of %.*s%s nest too deeply", QUOTE(a->op));
+    a->pending[a->num_pending].kind = kind;
+    a->pending[a->num_pending].quantifier = quantifier;
+    a->pending[a->num_pending].name = NULL;
+    a->num_pending++;
+    return true;
+}
+
+/* Pushes operand descriptions so the first is read first. */
+static bool push_operands(assembler *a, const spvk_operand_desc *ops, size_t count, bool skip_results)
+{
+    for (size_t i = count; i-- > 0;) {
+        if (skip_results && (ops[i].kind == SPVK_OPERAND_IdResultType || ops[i].kind == SPVK_OPERAND_IdResult))
+            continue;
+        if (!push(a, ops[i].kind, ops[i].quantifier))
+            return false;
+    }
+    return true;
+}
+
+static bool has_result_type(const spvk_instruction_desc *d)
+{
+    return d->num_operands > 0 && d->operands[0].kind == SPVK_OPERAND_IdResultType;
+}
+
+static bool has_result(const spvk_instruction_desc *d)
+{
+    for (unsigned i = 0; i < d->num_operands && i < 2; i++)
+        if (d->operands[i].kind == SPVK_OPERAND_IdResult)
+            return true;
+    return false;
+}
+
+/* ---- operands ---- */
+
+static int id_operand(assembler *a, span tok, unsigned kind)
+{
+    uint32_t id;
+    if (!id_token(a, tok, &id))
+        return ENCODE_ERROR;
+    if (kind == SPVK_OPERAND_IdResultType)
+        a->result_type = id;
+    return emit_id(a, id, tok) ? ENCODE_OK : ENCODE_ERROR;
+}
+
+/* A value of no known type, after a "!<integer>" immediate (spirv-as's context-independent
+   value), or an operand of an instruction from an unknown extended instruction set: a number
+   (32-bit float if it has a '.', else a 32-bit integer), a quoted string or an id. */
+static int free_operand(assembler *a, span tok, bool raw)
+{
+    spvk_number_result r = spvk_parse_untyped(a->text + tok.start, tok.end - tok.start);
+    if (r.status == SPVK_NUMBER_STATUS_OK)
+        return number_operand(a, tok, r, false);
+    if (!looks_like_number(a, tok)) {
+        if (is_quoted(a, tok))
+            return string_operand(a, tok, false);
+        if (a->text[tok.start] == '%' && valid_id_name(a->text + tok.start + 1, tok.end - tok.start - 1)) {
+            uint32_t id;
+            if (!name_to_id(a, a->text + tok.start + 1, tok.end - tok.start - 1, &id) || !emit_id(a, id, tok))
+                return ENCODE_ERROR;
+            return ENCODE_OK;
+        }
+    }
+    if (raw)
+        fail_at(a, tok.start,
+                "Invalid operand '%.*s%s' of an instruction of an unknown extended instruction set: expected a "
+                "number, a string or an <id>",
+                QUOTE(tok));
+    else
+        fail_at(a, tok.start, "Invalid word following !<integer>: %.*s%s", QUOTE(tok));
+    return ENCODE_ERROR;
+}
+
+/* A number where spvkit accepts one in place of a name (enumerants, masks, extended
+   instructions, OpSpecConstantOp opcodes): an unsigned 32-bit integer literal. */
+static bool number_for_name(const assembler *a, size_t start, size_t end, uint32_t *value)
+{
+    spvk_number_result r = spvk_parse_integer(a->text + start, end - start, 32, false);
+    if (r.status != SPVK_NUMBER_STATUS_OK)
+        return false;
+    *value = (uint32_t)r.bits;
+    return true;
+}
+
+static int enum_operand(assembler *a, span tok, unsigned kind, const spvk_operand_kind_desc *k)
+{
+    const char *t = a->text;
+    if (k->category == SPVK_CATEGORY_VALUEENUM) {
+        const spvk_enumerant_desc *e = spvk_enumerant_by_name(kind, t + tok.start, tok.end - tok.start);
+        uint32_t value;
+        if (e) {
+            value = e->value;
+        } else if (number_for_name(a, tok.start, tok.end, &value)) {
+            e = spvk_enumerant_by_value(kind, value);
+        } else {
+            fail_at(a, tok.start, "Invalid %s '%.*s%s'.", kind_description(kind), QUOTE(tok));
+            return ENCODE_ERROR;
+        }
+        spvk_writer_word(&a->w, value);
+        if (e && !push_operands(a, e->parameters, e->num_parameters, false))
+            return ENCODE_ERROR;
+        return ENCODE_OK;
+    }
+    /* A mask: names (or numbers) joined by '|' without spaces. */
+    uint32_t value = 0;
+    size_t b = tok.start;
+    for (;;) {
+        const char *bar = memchr(t + b, '|', tok.end - b);
+        size_t e = bar ? (size_t)(bar - t) : tok.end;
+        const spvk_enumerant_desc *d = spvk_enumerant_by_name(kind, t + b, e - b);
+        uint32_t v;
+        if (d) {
+            v = d->value;
+        } else if (!number_for_name(a, b, e, &v)) {
+            fail_at(a, tok.start, "Invalid %s operand '%.*s%s'.", kind_description(kind), QUOTE(tok));
+            return ENCODE_ERROR;
+        }
+        value |= v;
+        if (!bar)
+            break;
+        b = e + 1;
+    }
+    spvk_writer_word(&a->w, value);
+    /* Each set bit's parameters follow in increasing bit order: push from the highest bit. */
+    for (int bit = 31; bit >= 0; bit--) {
+        if (!(value & (1u << bit)))
+            continue;
+        const spvk_enumerant_desc *d = spvk_enumerant_by_value(kind, 1u << bit);
+        if (d && !push_operands(a, d->parameters, d->num_parameters, false))
+            return ENCODE_ERROR;
+    }
+    return ENCODE_OK;
+}
+
+/* The literal of OpConstant/OpSpecConstant (typed by the result type) or an OpSwitch case
+   (typed by the selector); elsewhere a literal of no known type. */
+static int typed_number_operand(assembler *a, span tok, bool optional)
+{
+    const char *s = a->text + tok.start;
+    size_t n = tok.end - tok.start;
+    const id_slot *type = NULL;
+    if (a->opcode == SPVK_OP_Constant || a->opcode == SPVK_OP_SpecConstant) {
+        type = find_id(a, a->result_type);
+        if (!type || !(type->flags & INFO_TYPE) || type->type_class == CLASS_OTHER) {
+            fail_at(a, tok.start, "Type for %.*s%s must be a scalar floating point or integer type", QUOTE(a->op));
+            return ENCODE_ERROR;
+        }
+    } else if (a->opcode == SPVK_OP_Switch) {
+        const id_slot *selector = find_id(a, a->w.words[a->inst_start + 1]);
+        if (selector && (selector->flags & INFO_VALUE))
+            type = find_id(a, selector->value_type);
+        if (!type || !(type->flags & INFO_TYPE) || type->type_class != CLASS_INT) {
+            fail_at(a, tok.start,
+                    "The selector operand for OpSwitch must be the result of an instruction that generates an "
+                    "integer scalar");
+            return ENCODE_ERROR;
+        }
+    } else {
+        return number_operand(a, tok, spvk_parse_untyped(s, n), optional);
+    }
+    if (type->type_class == CLASS_INT)
+        return number_operand(a, tok, spvk_parse_integer(s, n, type->width, type->number_kind == SPVK_NUMBER_SIGNED),
+                              optional);
+    if (type->number_kind == SPVK_NUMBER_OTHER_FLOAT) {
+        const spvk_enumerant_desc *e = spvk_enumerant_by_value(SPVK_OPERAND_FPEncoding, type->encoding);
+        fail_at(a, tok.start, "Literals of floating-point encoding %s are not supported", e ? e->name : "?");
+        return ENCODE_ERROR;
+    }
+    return number_operand(a, tok, spvk_parse_float(s, n, type->width, type->number_kind == SPVK_NUMBER_BFLOAT16),
+                          optional);
+}
+
+static bool is_nonsemantic_set(unsigned set)
+{
+    if (set == EXT_UNKNOWN_NONSEMANTIC)
+        return true;
+    const spvk_ext_inst_set_desc *d = spvk_ext_inst_set(set);
+    return d && strncmp(d->import_name, "NonSemantic.", 12) == 0;
+}
+
+/* OpExtInst's instruction: a name of the set (or, in spvkit, its number), whose operands then
+   replace the grammar's trailing "IdRef *". */
+static int ext_instruction_operand(assembler *a, span tok)
+{
+    const char *s = a->text + tok.start;
+    size_t n = tok.end - tok.start;
+    unsigned set = a->ext_set;
+    a->num_pending = 0;
+    if (set == EXT_UNKNOWN || set == EXT_UNKNOWN_NONSEMANTIC) {
+        uint32_t v;
+        if (!spvk_parse_decimal_uint32(s, n, &v) && !number_for_name(a, tok.start, tok.end, &v)) {
+            fail_at(a, tok.start, "Couldn't translate unknown extended instruction name '%.*s%s' to unsigned integer.",
+                    QUOTE(tok));
+            return ENCODE_ERROR;
+        }
+        spvk_writer_word(&a->w, v);
+        return push(a, set == EXT_UNKNOWN ? KIND_RAW : SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC) ? ENCODE_OK
+                                                                                                      : ENCODE_ERROR;
+    }
+    if (set == EXT_NONE) {
+        fail_at(a, tok.start, "Invalid extended instruction name '%.*s%s'.", QUOTE(tok));
+        return ENCODE_ERROR;
+    }
+    const spvk_ext_instruction_desc *e = spvk_ext_instruction_by_name(set, s, n);
+    uint32_t v;
+    if (is_nonsemantic_set(set)) {
+        /* Non-semantic instructions are known by name, or else a number followed by ids. Later
+           versions of a set may add trailing operands: ids, absorbed after the known ones (as
+           the newest SPIRV-Tools does). */
+        if (e) {
+            spvk_writer_word(&a->w, e->opcode);
+            return push(a, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC) &&
+                           push_operands(a, e->operands, e->num_operands, false)
+                       ? ENCODE_OK
+                       : ENCODE_ERROR;
+        }
+        if (!spvk_parse_decimal_uint32(s, n, &v) && !number_for_name(a, tok.start, tok.end, &v)) {
+            fail_at(a, tok.start, "Couldn't translate unknown extended instruction name '%.*s%s' to unsigned integer.",
+                    QUOTE(tok));
+            return ENCODE_ERROR;
+        }
+        spvk_writer_word(&a->w, v);
+        return push(a, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC) ? ENCODE_OK : ENCODE_ERROR;
+    }
+    if (!e && number_for_name(a, tok.start, tok.end, &v))
+        e = spvk_ext_instruction_by_opcode(set, v);
+    if (!e) {
+        fail_at(a, tok.start, "Invalid extended instruction name '%.*s%s'.", QUOTE(tok));
+        return ENCODE_ERROR;
+    }
+    spvk_writer_word(&a->w, e->opcode);
+    return push_operands(a, e->operands, e->num_operands, false) ? ENCODE_OK : ENCODE_ERROR;
+}
+
+/* OpSpecConstantOp's opcode: an instruction name without "Op" (or its number), followed by that
+   instruction's operands after its result type and id. */
+static int spec_constant_opcode_operand(assembler *a, span tok)
+{
+    size_t n = tok.end - tok.start;
+    const spvk_instruction_desc *d = NULL;
+    char name[128];
+    if (n + 2 < sizeof name) {
+        name[0] = 'O';
+        name[1] = 'p';
+        memcpy(name + 2, a->text + tok.start, n);
+        d = spvk_instruction_by_name(name, n + 2);
+    }
+    uint32_t v;
+    if (!d && number_for_name(a, tok.start, tok.end, &v))
+        d = spvk_instruction_by_opcode(v);
+    if (!d || !has_result_type(d) || !has_result(d)) {
+        fail_at(a, tok.start, "Invalid OpSpecConstantOp opcode '%.*s%s'.", QUOTE(tok));
+        return ENCODE_ERROR;
+    }
+    spvk_writer_word(&a->w, d->opcode);
+    a->num_pending = 0;
+    return push_operands(a, d->operands, d->num_operands, true) ? ENCODE_OK : ENCODE_ERROR;
+}
+
+static int encode_operand(assembler *a, spvk_operand_desc d, span tok, bool optional)
+{
+    switch (d.kind) {
+    case KIND_CIV:
+        return free_operand(a, tok, false);
+    case KIND_RAW:
+        return free_operand(a, tok, true);
+    case SPVK_OPERAND_LiteralInteger:
+        return number_operand(a, tok, spvk_parse_integer(a->text + tok.start, tok.end - tok.start, 32, false),
+                              optional);
+    case SPVK_OPERAND_LiteralFloat:
+        return number_operand(a, tok, spvk_parse_float(a->text + tok.start, tok.end - tok.start, 32, false),
+                              optional);
+    case SPVK_OPERAND_LiteralString:
+        return string_operand(a, tok, optional);
+    case SPVK_OPERAND_LiteralContextDependentNumber:
+        return typed_number_operand(a, tok, optional);
+    case SPVK_OPERAND_LiteralExtInstInteger:
+        return ext_instruction_operand(a, tok);
+    case SPVK_OPERAND_LiteralSpecConstantOpInteger:
+        return spec_constant_opcode_operand(a, tok);
+    default:
+        break;
+    }
+    const spvk_operand_kind_desc *k = spvk_operand_kind(d.kind);
+    if (k && (k->category == SPVK_CATEGORY_VALUEENUM || k->category == SPVK_CATEGORY_BITENUM))
+        return enum_operand(a, tok, d.kind, k);
+    if (k && k->category == SPVK_CATEGORY_ID)
+        return id_operand(a, tok, d.kind);
+    /* any other literal kind is one unsigned word */
+    return number_operand(a, tok, spvk_parse_integer(a->text + tok.start, tok.end - tok.start, 32, false), optional);
+}
+
+/* "!<integer>" in an operand position: the word as is, and from then on (as spirv-as's
+   spvAlternatePatternFollowingImmediate) every operand is a context-independent value, the
+   result id still going where the grammar puts it. */
+static bool immediate_operand(assembler *a, span tok)
+{
+    uint32_t v;
+    span digits = {tok.start + 1, tok.end};
+    if (!spvk_parse_uint32(a->text + digits.start, digits.end - digits.start, &v))
+        return fail_at(a, tok.start, "Invalid immediate integer: !%.*s%s", QUOTE(digits));
+    spvk_writer_word(&a->w, v);
+    bool result_pending = false;
+    for (size_t i = 0; i < a->num_pending; i++)
+        result_pending |= a->pending[i].kind == SPVK_OPERAND_IdResult;
+    a->num_pending = 0;
+    if (!push(a, KIND_CIV, SPVK_QUANTIFIER_VARIADIC))
+        return false;
+    return !result_pending || push(a, SPVK_OPERAND_IdResult, SPVK_QUANTIFIER_ONE);
+}
+
+/* ---- instructions ---- */
+
+static bool generates_type(uint32_t opcode)
+{
+    /* SPIRV-Tools' spvOpcodeGeneratesType (OpTypeForwardPointer declares, not generates). */
+    switch (opcode) {
+    case SPVK_OP_TypeVoid: case SPVK_OP_TypeBool: case SPVK_OP_TypeInt: case SPVK_OP_TypeFloat:
+    case SPVK_OP_TypeVector: case SPVK_OP_TypeMatrix: case SPVK_OP_TypeImage: case SPVK_OP_TypeSampler:
+    case SPVK_OP_TypeSampledImage: case SPVK_OP_TypeArray: case SPVK_OP_TypeRuntimeArray:
+    case SPVK_OP_TypeStruct: case SPVK_OP_TypeOpaque: case SPVK_OP_TypePointer: case SPVK_OP_TypeFunction:
+    case SPVK_OP_TypeEvent: case SPVK_OP_TypeDeviceEvent: case SPVK_OP_TypeReserveId: case SPVK_OP_TypeQueue:
+    case SPVK_OP_TypePipe: case SPVK_OP_TypePipeStorage: case SPVK_OP_TypeNamedBarrier:
+    case SPVK_OP_TypeAccelerationStructureNV: case SPVK_OP_TypeCooperativeMatrixNV:
+    case SPVK_OP_TypeCooperativeMatrixKHR: case SPVK_OP_TypeVectorIdEXT: case SPVK_OP_TypeRayQueryKHR:
+    case SPVK_OP_TypeHitObjectNV: case SPVK_OP_TypeHitObjectEXT: case SPVK_OP_TypeUntypedPointerKHR:
+    case SPVK_OP_TypeNodePayloadArrayAMDX: case SPVK_OP_TypeTensorLayoutNV: case SPVK_OP_TypeTensorViewNV:
+    case SPVK_OP_TypeTensorARM: case SPVK_OP_TypeTaskSequenceINTEL: case SPVK_OP_TypeGraphARM:
+    case SPVK_OP_TypeBufferEXT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The width an FPEncoding requires, or 0 when any goes. */
+static uint32_t encoding_width(uint32_t encoding)
+{
+    switch (encoding) {
+    case SPVK_FPENCODING_BFloat16KHR: return 16;
+    case SPVK_FPENCODING_Float8E4M3EXT:
+    case SPVK_FPENCODING_Float8E5M2EXT:
+    case SPVK_FPENCODING_Float8UnsignedE8M0EXT:
+    case SPVK_FPENCODING_MXInt8EXT: return 8;
+    case SPVK_FPENCODING_Float6E2M3EXT:
+    case SPVK_FPENCODING_Float6E3M2EXT: return 6;
+    case SPVK_FPENCODING_Float4E2M1EXT: return 4;
+    default: return 0;
+    }
+}
+
+static span operand_token(const assembler *a, unsigned i)
+{
+    return i < a->num_operand_tokens ? a->operand_tokens[i] : a->op;
+}
+
+/* After an instruction: what it defines that later literals depend on (as spirv-as's
+   recordTypeDefinition and recordTypeIdForValue). */
+static bool record_definitions(assembler *a, const spvk_instruction_desc *desc)
+{
+    const uint32_t *w = a->w.words + a->inst_start;
+    size_t n = inst_words(a);
+    if (generates_type(a->opcode)) {
+        span where = a->result_name.end ? a->result_name : a->op;
+        id_slot *s = id_info(a, w[1]);
+        if (!s)
+            return false;
+        if (s->flags & INFO_TYPE)
+            return fail_at(a, where.start, "Value %u has already been used to generate a type", w[1]);
+        s->flags |= INFO_TYPE;
+        s->type_class = CLASS_OTHER;
+        if (a->opcode == SPVK_OP_TypeInt) {
+            if (n != 4)
+                return fail_at(a, a->op.start, "Invalid OpTypeInt instruction");
+            s->type_class = CLASS_INT;
+            s->width = w[2];
+            s->number_kind = w[3] ? SPVK_NUMBER_SIGNED : SPVK_NUMBER_UNSIGNED;
+        } else if (a->opcode == SPVK_OP_TypeFloat) {
+            if (n != 3 && n != 4)
+                return fail_at(a, a->op.start, "Invalid OpTypeFloat instruction");
+            s->type_class = CLASS_FLOAT;
+            s->width = w[2];
+            s->number_kind = SPVK_NUMBER_FLOAT;
+            if (n == 4) {
+                const spvk_enumerant_desc *e = spvk_enumerant_by_value(SPVK_OPERAND_FPEncoding, w[3]);
+                if (!e)
+                    return fail_at(a, operand_token(a, 1).start, "Invalid OpTypeFloat encoding");
+                uint32_t expected = encoding_width(w[3]);
+                if (expected && expected != w[2])
+                    return fail_at(a, operand_token(a, 0).start,
+                                   "Invalid bit width %u for floating point encoding %s; expected %u", w[2], e->name,
+                                   expected);
+                s->number_kind = w[3] == SPVK_FPENCODING_BFloat16KHR ? SPVK_NUMBER_BFLOAT16 : SPVK_NUMBER_OTHER_FLOAT;
+                s->encoding = w[3];
+            }
+        }
+    } else if (has_result_type(desc) && n >= 3) {
+        /* The first definition wins; spirv-as ignores a redefinition here. */
+        id_slot *s = id_info(a, w[2]);
+        if (!s)
+            return false;
+        if (!(s->flags & INFO_VALUE)) {
+            s->flags |= INFO_VALUE;
+            s->value_type = w[1];
+        }
+    }
+    return true;
+}
+
+/* Is the opcode available in the target version (or through an extension or capability), as
+   spirv-as's opcode lookup requires. */
+static bool available(const assembler *a, const spvk_instruction_desc *d)
+{
+    return (a->version >= d->min_version && a->version <= d->last_version) || d->num_extensions ||
+           d->num_capabilities;
+}
+
+/* An instruction started by "!<integer>": the word as is (it includes the word count, which is
+   not recomputed), then context-independent values up to the next instruction. */
+static bool immediate_instruction(assembler *a)
+{
+    const char *t = a->text;
+    size_t n = a->length;
+    span first = {a->pos, word_end(t, n, a->pos)};
+    span digits = {first.start + 1, first.end};
+    uint32_t v;
+    if (!spvk_parse_uint32(t + digits.start, digits.end - digits.start, &v))
+        return fail_at(a, first.start, "Invalid immediate integer: !%.*s%s", QUOTE(digits));
+    a->opcode = SPVK_NO_OPCODE;
+    a->inst_start = a->w.count;
+    spvk_writer_word(&a->w, v);
+    a->pos = first.end;
+    for (;;) {
+        size_t p = skip_space(t, n, a->pos);
+        span tok;
+        if (p >= n || starts_instruction(a, p, &tok.end))
+            return true;
+        tok.start = p;
+        if (span_is(a, tok, "="))
+            return fail_at(a, p, "%.*s%s not allowed before =.", QUOTE(first));
+        if (t[p] == '!') {
+            span d2 = {p + 1, tok.end};
+            if (!spvk_parse_uint32(t + d2.start, d2.end - d2.start, &v))
+                return fail_at(a, p, "Invalid immediate integer: !%.*s%s", QUOTE(d2));
+            spvk_writer_word(&a->w, v);
+        } else if (free_operand(a, tok, false) != ENCODE_OK) {
+            return false;
+        }
+        a->pos = tok.end;
+    }
+}
+
+static bool instruction(assembler *a)
+{
+    const char *t = a->text;
+    size_t n = a->length;
+    size_t p = a->pos;
+    if (t[p] == '!')
+        return immediate_instruction(a);
+    span first = {p, word_end(t, n, p)};
+    span op = first;
+    a->result_name.start = a->result_name.end = 0;
+    if (!starts_with_op(t, n, p)) {
+        if (t[p] != '%')
+            return fail_at(a, p, "Expected <opcode> or <result-id> at the beginning of an instruction, found '%.*s%s'.",
+                           QUOTE(first));
+        a->result_name = first;
+        p = skip_space(t, n, first.end);
+        if (p >= n)
+            return fail_at(a, p, "Expected '=', found end of stream.");
+        span eq = {p, word_end(t, n, p)};
+        if (!span_is(a, eq, "="))
+            return fail_at(a, p, "'=' expected after result id but found '%.*s%s'.", QUOTE(eq));
+        p = skip_space(t, n, eq.end);
+        if (p >= n)
+            return fail_at(a, p, "Expected opcode, found end of stream.");
+        op.start = p;
+        op.end = word_end(t, n, p);
+        if (!starts_with_op(t, n, p))
+            return fail_at(a, p, "Invalid Opcode prefix '%.*s%s'.", QUOTE(op));
+    }
+    a->op = op;
+    const spvk_instruction_desc *desc = spvk_instruction_by_name(t + op.start, op.end - op.start);
+    if (!desc || !available(a, desc))
+        return fail_at(a, op.start, "Invalid Opcode name '%.*s%s'", QUOTE(op));
+    bool named = a->result_name.end != 0;
+    if (has_result(desc) && !named)
+        return fail_at(a, op.start, "Expected <result-id> at the beginning of an instruction, found '%.*s%s'.",
+                       QUOTE(first));
+    if (!has_result(desc) && named)
+        return fail_at(a, op.start, "Cannot set ID %.*s%s because %.*s%s does not produce a result ID.",
+                       QUOTE(a->result_name), QUOTE(op));
+
+    a->opcode = desc->opcode;
+    a->result_type = 0;
+    a->ext_set = EXT_NONE;
+    a->num_operand_tokens = 0;
+    a->num_pending = 0;
+    a->pos = op.end;
+    a->inst_start = a->w.count;
+    spvk_writer_begin(&a->w, desc->opcode);
+    if (!push_operands(a, desc->operands, desc->num_operands, false))
+        return false;
+    bool matched = true;
+    while (a->num_pending) {
+        spvk_operand_desc d = a->pending[--a->num_pending];
+        if (d.kind == SPVK_OPERAND_IdResult && named) {
+            /* The result id was read before the opcode; it goes where the grammar puts it. */
+            uint32_t id;
+            if (!id_token(a, a->result_name, &id) || !emit_id(a, id, a->result_name))
+                return false;
+            continue;
+        }
+        const spvk_operand_kind_desc *k = d.kind < SPVK_OPERAND_KIND_COUNT ? spvk_operand_kind(d.kind) : NULL;
+        if (k && k->category == SPVK_CATEGORY_COMPOSITE) {
+            /* Pairs: spirv-as reads OpPhi's (and DebugTypeEnum's) id pairs as a list of ids, and
+               the other pairs as an optional first half and a required second half. */
+            if (d.quantifier == SPVK_QUANTIFIER_VARIADIC && !push(a, d.kind, d.quantifier))
+                return false;
+            uint8_t q = d.quantifier == SPVK_QUANTIFIER_ONE ? SPVK_QUANTIFIER_ONE : SPVK_QUANTIFIER_OPTIONAL;
+            if (d.kind == SPVK_OPERAND_PairIdRefIdRef && q != SPVK_QUANTIFIER_ONE) {
+                if (!push(a, SPVK_OPERAND_IdRef, q))
+                    return false;
+                continue;
+            }
+            uint16_t first_kind = k->bases[0];
+            if (a->opcode == SPVK_OP_Switch && d.kind == SPVK_OPERAND_PairLiteralIntegerIdRef)
+                first_kind = SPVK_OPERAND_LiteralContextDependentNumber;
+            if (!push(a, k->bases[1], SPVK_QUANTIFIER_ONE) || !push(a, first_kind, q))
+                return false;
+            continue;
+        }
+        bool optional = d.quantifier != SPVK_QUANTIFIER_ONE;
+        if (d.quantifier == SPVK_QUANTIFIER_VARIADIC && !push(a, d.kind, d.quantifier))
+            return false;
+        p = skip_space(t, n, a->pos);
+        if (p >= n) {
+            if (optional)
+                break;
+            return fail_at(a, p, "Expected operand for %.*s%s instruction, but found the end of the stream.",
+                           QUOTE(op));
+        }
+        span tok = {p, p};
+        if (starts_instruction(a, p, &tok.end)) {
+            if (optional)
+                break;
+            if (d.kind == SPVK_OPERAND_LiteralSpecConstantOpInteger && starts_with_op(t, n, p))
+                return fail_at(a, p, "Invalid %.*s%s opcode '%.*s%s'. Did you mean '%.*s%s'?", QUOTE(op),
+                               QUOTE(tok), QUOTE(((span){p + 2, tok.end})));
+            return fail_at(a, p, "Expected operand for %.*s%s instruction, but found the next instruction instead.",
+                           QUOTE(op));
+        }
+        if (a->num_operand_tokens < 4)
+            a->operand_tokens[a->num_operand_tokens++] = tok;
+        if (t[p] == '!') {
+            if (!immediate_operand(a, tok))
+                return false;
+        } else {
+            int r = encode_operand(a, d, tok, optional);
+            if (r == ENCODE_ERROR)
+                return false;
+            if (r == ENCODE_NO_MATCH) {
+                /* The word is left to start the next instruction, which it cannot: that
+                   reports the error, as in spirv-as. */
+                matched = false;
+                break;
+            }
+        }
+        a->pos = tok.end;
+        if (inst_words(a) > MAX_INSTRUCTION_WORDS)
+            return too_long(a, tok.start);
+    }
+    size_t words = inst_words(a);
+    if (!spvk_writer_end(&a->w)) {
+        if (a->w.failed)
+            return out_of_memory(a);
+        a->w.count = a->inst_start + words; /* keep the count for the message */
+        return too_long(a, op.start);
+    }
+    return !matched || record_definitions(a, desc);
+}
+
+static bool assemble(assembler *a)
+{
+    if (a->preserve && !collect_numeric_ids(a))
+        return false;
+    spvk_writer_header(&a->w, a->version, SPVK_GENERATOR_WORD, 0);
+    a->pos = skip_space(a->text, a->length, 0);
+    while (a->pos < a->length) {
+        if (!instruction(a))
+            return false;
+        if (a->w.failed)
+            return out_of_memory(a);
+        a->pos = skip_space(a->text, a->length, a->pos);
+    }
+    spvk_writer_set_bound(&a->w, a->bound);
+    return !a->w.failed || out_of_memory(a);
+}
+
+spvk_result spvk_assemble(const char *text, size_t length, const spvk_assemble_options *options,
+                          const spvk_allocator *allocator, uint32_t **words, size_t *count, spvk_diagnostics *diags)
+{
+    if (!words || !count || (!text && length))
+        return SPVK_ERROR_USAGE;
+    *words = NULL;
+    *count = 0;
+    assembler *a = spvk_alloc(allocator, sizeof *a);
+    if (!a)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    memset(a, 0, offsetof(assembler, pending));
+    /* spirv-as stops reading at a nul byte. */
+    const char *nul = length ? memchr(text, '\0', length) : NULL;
+    a->text = text ? text : "";
+    a->length = nul ? (size_t)(nul - text) : length;
+    a->version = options && options->version ? options->version : SPVK_VERSION(1, 6);
+    a->preserve = options && options->preserve_numeric_ids;
+    a->file = options && options->file_name ? options->file_name : "<stdin>";
+    a->allocator = allocator;
+    a->diags = diags;
+    a->next_id = 1;
+    a->bound = 1;
+    spvk_writer_init(&a->w, allocator);
+
+    bool ok = length == 0 ? fail_at(a, 0, "Missing assembly text.") : assemble(a);
+    spvk_result result = a->result;
+    if (ok) {
+        /* Hand over exactly count words, so the caller frees the size it was given. */
+        size_t n = a->w.count;
+        uint32_t *out = spvk_realloc(allocator, a->w.words, a->w.capacity * sizeof *out, n * sizeof *out);
+        if (out) {
+            *words = out;
+            *count = n;
+            a->w.words = NULL;
+            a->w.capacity = a->w.count = 0;
+        } else {
+            result = SPVK_ERROR_OUT_OF_MEMORY;
+        }
+    }
+    spvk_writer_free(&a->w);
+    spvk_free(allocator, a->names, a->names_capacity * sizeof *a->names);
+    spvk_free(allocator, a->ids, a->ids_capacity * sizeof *a->ids);
+    spvk_free(allocator, a->preserved, a->preserved_capacity * sizeof *a->preserved);
+    spvk_free(allocator, a, sizeof *a);
+    return result;
+}

@@ -311,6 +311,18 @@ def main():
         body.append("static const spvk_enumerant_desc enumerants_%s[] = {\n" % kinds[ki]["cname"])
         body.extend(rows)
         body.append("};\n")
+        # Direct index (enumerant index + 1, 0 for none) by value for values below 64, or by
+        # bit position for masks: most lookups then need no search.
+        direct = [0] * 64
+        for idx, e in enumerate(ens):
+            v = parse_value(e["value"])
+            if kinds[ki]["category"] == "BitEnum":
+                if v:
+                    direct[v.bit_length() - 1] = idx + 1
+            elif v < 64:
+                direct[v] = idx + 1
+        body.append("static const uint16_t enumerant_direct_%s[64] = {%s};\n" % (
+            kinds[ki]["cname"], ", ".join(str(x) for x in direct)))
         body.append("static const spvk_name_index enumerant_names_%s[] = {\n" % kinds[ki]["cname"])
         for n, idx in name_rows:
             body.append("    {%s, %d},\n" % (c_string(n), idx))
@@ -324,12 +336,12 @@ def main():
         b0 = kind_index(bases[0]) if bases else 0
         b1 = kind_index(bases[1]) if bases else 0
         if t is None:
-            body.append("    {%s, SPVK_CATEGORY_%s, NULL, 0, NULL, 0, {%d, %d}},\n" % (
+            body.append("    {%s, SPVK_CATEGORY_%s, NULL, 0, NULL, 0, NULL, {%d, %d}},\n" % (
                 c_string(k["name"]), k["category"].upper(), b0, b1))
         else:
-            body.append("    {%s, SPVK_CATEGORY_%s, enumerants_%s, %d, enumerant_names_%s, %d, {%d, %d}},\n" % (
+            body.append("    {%s, SPVK_CATEGORY_%s, enumerants_%s, %d, enumerant_names_%s, %d, enumerant_direct_%s, {%d, %d}},\n" % (
                 c_string(k["name"]), k["category"].upper(), k["cname"], len(t[0]), k["cname"],
-                len(t[2]), b0, b1))
+                len(t[2]), k["cname"], b0, b1))
     body.append("};\n\n")
 
     # One byte per kind: the reader's hot loop reads categories from this small table rather

@@ -67,6 +67,7 @@ typedef struct spvk_operand_kind_desc {
     uint16_t num_enumerants;
     const spvk_name_index *enumerant_names;  /* sorted by name, aliases included */
     uint16_t num_enumerant_names;
+    const uint16_t *direct;                  /* enumerant index + 1 by value (< 64), or by bit for masks */
     uint16_t bases[2];                       /* the two halves of a Composite (pair) kind */
 } spvk_operand_kind_desc;
 

@@ -59,6 +59,16 @@ const spvk_enumerant_desc *spvk_enumerant_by_value(unsigned kind, uint32_t value
     if (kind >= SPVK_OPERAND_KIND_COUNT)
         return NULL;
     const spvk_operand_kind_desc *k = &spvk_operand_kinds[kind];
+    if (k->direct) {
+        if (k->category == SPVK_CATEGORY_BITENUM && value && (value & (value - 1)) == 0) {
+            uint16_t i = k->direct[__builtin_ctz(value)];
+            return i ? &k->enumerants[i - 1] : NULL;
+        }
+        if (k->category == SPVK_CATEGORY_VALUEENUM && value < 64) {
+            uint16_t i = k->direct[value];
+            return i ? &k->enumerants[i - 1] : NULL;
+        }
+    }
     size_t lo = 0, hi = k->num_enumerants;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;

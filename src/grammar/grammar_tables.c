@@ -1617,6 +1617,7 @@ static const spvk_enumerant_desc enumerants_ImageOperands[] = {
     {"Nontemporal", 0x4000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 6), SPVK_VERSION_LAST, NULL, 0},
     {"Offsets", 0x10000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_0, 1},
 };
+static const uint16_t enumerant_direct_ImageOperands[64] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_ImageOperands[] = {
     {"Bias", 1},
     {"ConstOffset", 4},
@@ -1651,6 +1652,7 @@ static const spvk_enumerant_desc enumerants_FPFastMathMode[] = {
     {"AllowReassoc", 0x20000u, 0, aliases_5, 1, caps_4, 2, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"AllowTransform", 0x40000u, 0, NULL, 0, caps_5, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FPFastMathMode[64] = {2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FPFastMathMode[] = {
     {"AllowContract", 6},
     {"AllowContractFastINTEL", 6},
@@ -1669,6 +1671,7 @@ static const spvk_enumerant_desc enumerants_SelectionControl[] = {
     {"Flatten", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"DontFlatten", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_SelectionControl[64] = {2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_SelectionControl[] = {
     {"DontFlatten", 2},
     {"Flatten", 1},
@@ -1697,6 +1700,7 @@ static const spvk_enumerant_desc enumerants_LoopControl[] = {
     {"MaxReinvocationDelayALTERA", 0x2000000u, 0, aliases_15, 1, caps_6, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_3, 1},
     {"MultipleWaitQueuesQCOM", 0x10000000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_3, 1},
 };
+static const uint16_t enumerant_direct_LoopControl[64] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_LoopControl[] = {
     {"DependencyArrayALTERA", 12},
     {"DependencyArrayINTEL", 12},
@@ -1738,6 +1742,7 @@ static const spvk_enumerant_desc enumerants_FunctionControl[] = {
     {"Const", 0x8u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"OptNoneEXT", 0x10000u, 0, aliases_16, 1, caps_7, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FunctionControl[64] = {2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FunctionControl[] = {
     {"Const", 4},
     {"DontInline", 2},
@@ -1764,6 +1769,7 @@ static const spvk_enumerant_desc enumerants_MemorySemantics[] = {
     {"MakeVisible", 0x4000u, 0, aliases_20, 1, caps_3, 1, exts_0, 1, SPVK_VERSION(1, 5), SPVK_VERSION_LAST, NULL, 0},
     {"Volatile", 0x8000u, 0, NULL, 0, caps_3, 1, exts_0, 1, SPVK_VERSION(1, 5), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_MemorySemantics[64] = {0, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_MemorySemantics[] = {
     {"Acquire", 1},
     {"AcquireRelease", 3},
@@ -1796,6 +1802,7 @@ static const spvk_enumerant_desc enumerants_MemoryAccess[] = {
     {"AliasScopeINTELMask", 0x10000u, 0, NULL, 0, caps_9, 1, exts_1, 1, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_0, 1},
     {"NoAliasINTELMask", 0x20000u, 0, NULL, 0, caps_9, 1, exts_1, 1, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_0, 1},
 };
+static const uint16_t enumerant_direct_MemoryAccess[64] = {2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_MemoryAccess[] = {
     {"AliasScopeINTELMask", 7},
     {"Aligned", 2},
@@ -1814,6 +1821,7 @@ static const spvk_enumerant_desc enumerants_KernelProfilingInfo[] = {
     {"None", 0x0u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"CmdExecTime", 0x1u, 0, NULL, 0, caps_10, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_KernelProfilingInfo[64] = {2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_KernelProfilingInfo[] = {
     {"CmdExecTime", 1},
     {"None", 0},
@@ -1832,6 +1840,7 @@ static const spvk_enumerant_desc enumerants_RayFlags[] = {
     {"SkipAABBsKHR", 0x200u, 0, NULL, 0, caps_12, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"ForceOpacityMicromap2StateKHR", 0x400u, 0, aliases_25, 1, caps_13, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_RayFlags[64] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_RayFlags[] = {
     {"CullBackFacingTrianglesKHR", 5},
     {"CullFrontFacingTrianglesKHR", 6},
@@ -1854,6 +1863,7 @@ static const spvk_enumerant_desc enumerants_FragmentShadingRate[] = {
     {"Horizontal2Pixels", 0x4u, 0, NULL, 0, caps_14, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"Horizontal4Pixels", 0x8u, 0, NULL, 0, caps_14, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FragmentShadingRate[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FragmentShadingRate[] = {
     {"Horizontal2Pixels", 2},
     {"Horizontal4Pixels", 3},
@@ -1865,6 +1875,7 @@ static const spvk_enumerant_desc enumerants_RawAccessChainOperands[] = {
     {"RobustnessPerComponentNV", 0x1u, 0, NULL, 0, caps_15, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"RobustnessPerElementNV", 0x2u, 0, NULL, 0, caps_15, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_RawAccessChainOperands[64] = {2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_RawAccessChainOperands[] = {
     {"None", 0},
     {"RobustnessPerComponentNV", 1},
@@ -1888,6 +1899,7 @@ static const spvk_enumerant_desc enumerants_SourceLanguage[] = {
     {"Pred", 0xeu, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"ApilaJai", 0xfu, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_SourceLanguage[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_SourceLanguage[] = {
     {"ApilaJai", 15},
     {"CPP_for_OpenCL", 6},
@@ -1925,6 +1937,7 @@ static const spvk_enumerant_desc enumerants_ExecutionModel[] = {
     {"TaskEXT", 0x14f4u, 0, NULL, 0, caps_20, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"MeshEXT", 0x14f5u, 0, NULL, 0, caps_20, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_ExecutionModel[64] = {1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_ExecutionModel[] = {
     {"AnyHitKHR", 11},
     {"AnyHitNV", 11},
@@ -1956,6 +1969,7 @@ static const spvk_enumerant_desc enumerants_AddressingModel[] = {
     {"Physical64", 0x2u, 0, NULL, 0, caps_21, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"PhysicalStorageBuffer64", 0x14e4u, 0, aliases_32, 1, caps_22, 1, exts_2, 2, SPVK_VERSION(1, 5), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_AddressingModel[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_AddressingModel[] = {
     {"Logical", 0},
     {"Physical32", 1},
@@ -1969,6 +1983,7 @@ static const spvk_enumerant_desc enumerants_MemoryModel[] = {
     {"OpenCL", 0x2u, 0, NULL, 0, caps_10, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"Vulkan", 0x3u, 0, aliases_33, 1, caps_3, 1, exts_0, 1, SPVK_VERSION(1, 5), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_MemoryModel[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_MemoryModel[] = {
     {"GLSL450", 1},
     {"OpenCL", 2},
@@ -2077,6 +2092,7 @@ static const spvk_enumerant_desc enumerants_ExecutionMode[] = {
     {"MaximumRegistersIdINTEL", 0x193eu, 0, NULL, 0, caps_55, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_31, 1},
     {"NamedMaximumRegistersINTEL", 0x193fu, 0, NULL, 0, caps_55, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_32, 1},
 };
+static const uint16_t enumerant_direct_ExecutionMode[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 0, 32, 33, 34, 35, 36, 37, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_ExecutionMode[] = {
     {"ArithmeticPoisonKHR", 67},
     {"CoalescingAMDX", 52},
@@ -2214,6 +2230,7 @@ static const spvk_enumerant_desc enumerants_StorageClass[] = {
     {"DeviceOnlyALTERA", 0x1730u, 0, aliases_46, 1, caps_61, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"HostOnlyALTERA", 0x1731u, 0, aliases_47, 1, caps_61, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_StorageClass[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_StorageClass[] = {
     {"AtomicCounter", 10},
     {"CallableDataKHR", 16},
@@ -2264,6 +2281,7 @@ static const spvk_enumerant_desc enumerants_Dim[] = {
     {"SubpassData", 0x6u, 0, NULL, 0, caps_65, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"TileImageDataEXT", 0x104du, 0, NULL, 0, caps_28, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_Dim[64] = {1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_Dim[] = {
     {"1D", 0},
     {"2D", 1},
@@ -2281,6 +2299,7 @@ static const spvk_enumerant_desc enumerants_SamplerAddressingMode[] = {
     {"Repeat", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"RepeatMirrored", 0x4u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_SamplerAddressingMode[64] = {1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_SamplerAddressingMode[] = {
     {"Clamp", 2},
     {"ClampToEdge", 1},
@@ -2292,6 +2311,7 @@ static const spvk_enumerant_desc enumerants_SamplerFilterMode[] = {
     {"Nearest", 0x0u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"Linear", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_SamplerFilterMode[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_SamplerFilterMode[] = {
     {"Linear", 1},
     {"Nearest", 0},
@@ -2340,6 +2360,7 @@ static const spvk_enumerant_desc enumerants_ImageFormat[] = {
     {"R64ui", 0x28u, 0, NULL, 0, caps_67, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"R64i", 0x29u, 0, NULL, 0, caps_67, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_ImageFormat[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_ImageFormat[] = {
     {"R11fG11fB10f", 8},
     {"R16", 14},
@@ -2406,6 +2427,7 @@ static const spvk_enumerant_desc enumerants_ImageChannelOrder[] = {
     {"sBGRA", 0x12u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"ABGR", 0x13u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_ImageChannelOrder[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_ImageChannelOrder[] = {
     {"A", 1},
     {"ABGR", 19},
@@ -2456,6 +2478,7 @@ static const spvk_enumerant_desc enumerants_ImageChannelDataType[] = {
     {"UnormInt12X4EXT", 0x19u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"UnormInt14X2EXT", 0x1au, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_ImageChannelDataType[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 0, 19, 20, 21, 22, 23, 24, 25, 26, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_ImageChannelDataType[] = {
     {"Float", 14},
     {"HalfFloat", 13},
@@ -2490,6 +2513,7 @@ static const spvk_enumerant_desc enumerants_FPRoundingMode[] = {
     {"RTP", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"RTN", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FPRoundingMode[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FPRoundingMode[] = {
     {"RTE", 0},
     {"RTN", 3},
@@ -2500,6 +2524,7 @@ static const spvk_enumerant_desc enumerants_FPDenormMode[] = {
     {"Preserve", 0x0u, 0, NULL, 0, caps_68, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"FlushToZero", 0x1u, 0, NULL, 0, caps_68, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FPDenormMode[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FPDenormMode[] = {
     {"FlushToZero", 1},
     {"Preserve", 0},
@@ -2514,6 +2539,7 @@ static const spvk_enumerant_desc enumerants_QuantizationModes[] = {
     {"RND_CONV", 0x6u, 0, NULL, 0, caps_69, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"RND_CONV_ODD", 0x7u, 0, NULL, 0, caps_69, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_QuantizationModes[64] = {1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_QuantizationModes[] = {
     {"RND", 2},
     {"RND_CONV", 6},
@@ -2528,6 +2554,7 @@ static const spvk_enumerant_desc enumerants_FPOperationMode[] = {
     {"IEEE", 0x0u, 0, NULL, 0, caps_68, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"ALT", 0x1u, 0, NULL, 0, caps_68, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FPOperationMode[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FPOperationMode[] = {
     {"ALT", 1},
     {"IEEE", 0},
@@ -2538,6 +2565,7 @@ static const spvk_enumerant_desc enumerants_OverflowModes[] = {
     {"SAT_ZERO", 0x2u, 0, NULL, 0, caps_69, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"SAT_SYM", 0x3u, 0, NULL, 0, caps_69, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_OverflowModes[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_OverflowModes[] = {
     {"SAT", 1},
     {"SAT_SYM", 3},
@@ -2550,6 +2578,7 @@ static const spvk_enumerant_desc enumerants_LinkageType[] = {
     {"LinkOnceODR", 0x2u, 0, NULL, 0, caps_70, 1, exts_18, 1, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"WeakAMD", 0x3u, 0, NULL, 0, caps_71, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_LinkageType[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_LinkageType[] = {
     {"Export", 0},
     {"Import", 1},
@@ -2561,6 +2590,7 @@ static const spvk_enumerant_desc enumerants_AccessQualifier[] = {
     {"WriteOnly", 0x1u, 0, NULL, 0, caps_10, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"ReadWrite", 0x2u, 0, NULL, 0, caps_10, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_AccessQualifier[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_AccessQualifier[] = {
     {"ReadOnly", 0},
     {"ReadWrite", 2},
@@ -2572,6 +2602,7 @@ static const spvk_enumerant_desc enumerants_HostAccessQualifier[] = {
     {"WriteINTEL", 0x2u, 0, NULL, 0, caps_72, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"ReadWriteINTEL", 0x3u, 0, NULL, 0, caps_72, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_HostAccessQualifier[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_HostAccessQualifier[] = {
     {"NoneINTEL", 0},
     {"ReadINTEL", 1},
@@ -2589,6 +2620,7 @@ static const spvk_enumerant_desc enumerants_FunctionParameterAttribute[] = {
     {"NoReadWrite", 0x7u, 0, NULL, 0, caps_10, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"RuntimeAlignedALTERA", 0x1734u, 0, aliases_48, 1, caps_73, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FunctionParameterAttribute[64] = {1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FunctionParameterAttribute[] = {
     {"ByVal", 2},
     {"NoAlias", 4},
@@ -2755,6 +2787,7 @@ static const spvk_enumerant_desc enumerants_Decoration[] = {
     {"CacheControlStoreINTEL", 0x192bu, 0, NULL, 0, caps_108, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_108, 2},
     {"IntrinsicSAMSUNG", 0x1b80u, 0, NULL, 0, caps_109, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_109, 1},
 };
+static const uint16_t enumerant_direct_Decoration[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_Decoration[] = {
     {"AliasScopeINTEL", 121},
     {"Aliased", 19},
@@ -3087,6 +3120,7 @@ static const spvk_enumerant_desc enumerants_BuiltIn[] = {
     {"ClusterIDNV", 0x153cu, 0, NULL, 0, caps_135, 1, exts_46, 1, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"CullMaskKHR", 0x1785u, 0, NULL, 0, caps_136, 1, exts_47, 1, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_BuiltIn[64] = {1, 2, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 0, 34, 35, 36, 37, 38, 39, 40, 41, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_BuiltIn[] = {
     {"BaryCoordKHR", 87},
     {"BaryCoordNV", 87},
@@ -3248,6 +3282,7 @@ static const spvk_enumerant_desc enumerants_Scope[] = {
     {"QueueFamily", 0x5u, 0, aliases_116, 1, caps_3, 1, NULL, 0, SPVK_VERSION(1, 5), SPVK_VERSION_LAST, NULL, 0},
     {"ShaderCallKHR", 0x6u, 0, NULL, 0, caps_131, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_Scope[64] = {1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_Scope[] = {
     {"CrossDevice", 0},
     {"Device", 1},
@@ -3267,6 +3302,7 @@ static const spvk_enumerant_desc enumerants_GroupOperation[] = {
     {"PartitionedInclusiveScanEXT", 0x7u, 0, aliases_118, 1, caps_139, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"PartitionedExclusiveScanEXT", 0x8u, 0, aliases_119, 1, caps_139, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_GroupOperation[64] = {1, 2, 3, 4, 0, 0, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_GroupOperation[] = {
     {"ClusteredReduce", 3},
     {"ExclusiveScan", 2},
@@ -3284,6 +3320,7 @@ static const spvk_enumerant_desc enumerants_KernelEnqueueFlags[] = {
     {"WaitKernel", 0x1u, 0, NULL, 0, caps_10, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"WaitWorkGroup", 0x2u, 0, NULL, 0, caps_10, 1, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_KernelEnqueueFlags[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_KernelEnqueueFlags[] = {
     {"NoWait", 0},
     {"WaitKernel", 1},
@@ -3594,6 +3631,7 @@ static const spvk_enumerant_desc enumerants_Capability[] = {
     {"DotProductFloat8AccFloat32VALVE", 0x1b03u, 0, NULL, 0, caps_80, 1, exts_171, 1, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"IntrinsicSAMSUNG", 0x1b81u, 0, NULL, 0, NULL, 0, exts_172, 1, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_Capability[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 17, 18, 19, 20, 21, 22, 23, 24, 25, 0, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62};
 static const spvk_name_index enumerant_names_Capability[] = {
     {"AbortKHR", 139},
     {"Addresses", 4},
@@ -3957,6 +3995,7 @@ static const spvk_enumerant_desc enumerants_RayQueryIntersection[] = {
     {"RayQueryCandidateIntersectionKHR", 0x0u, 0, NULL, 0, caps_168, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"RayQueryCommittedIntersectionKHR", 0x1u, 0, NULL, 0, caps_168, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_RayQueryIntersection[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_RayQueryIntersection[] = {
     {"RayQueryCandidateIntersectionKHR", 0},
     {"RayQueryCommittedIntersectionKHR", 1},
@@ -3966,6 +4005,7 @@ static const spvk_enumerant_desc enumerants_RayQueryCommittedIntersectionType[] 
     {"RayQueryCommittedIntersectionTriangleKHR", 0x1u, 0, NULL, 0, caps_168, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"RayQueryCommittedIntersectionGeneratedKHR", 0x2u, 0, NULL, 0, caps_168, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_RayQueryCommittedIntersectionType[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_RayQueryCommittedIntersectionType[] = {
     {"RayQueryCommittedIntersectionGeneratedKHR", 2},
     {"RayQueryCommittedIntersectionNoneKHR", 0},
@@ -3975,6 +4015,7 @@ static const spvk_enumerant_desc enumerants_RayQueryCandidateIntersectionType[] 
     {"RayQueryCandidateIntersectionTriangleKHR", 0x0u, 0, NULL, 0, caps_168, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"RayQueryCandidateIntersectionAABBKHR", 0x1u, 0, NULL, 0, caps_168, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_RayQueryCandidateIntersectionType[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_RayQueryCandidateIntersectionType[] = {
     {"RayQueryCandidateIntersectionAABBKHR", 1},
     {"RayQueryCandidateIntersectionTriangleKHR", 0},
@@ -3982,6 +4023,7 @@ static const spvk_name_index enumerant_names_RayQueryCandidateIntersectionType[]
 static const spvk_enumerant_desc enumerants_PackedVectorFormat[] = {
     {"PackedVectorFormat4x8Bit", 0x0u, 0, aliases_173, 1, NULL, 0, exts_136, 1, SPVK_VERSION(1, 6), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_PackedVectorFormat[64] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_PackedVectorFormat[] = {
     {"PackedVectorFormat4x8Bit", 0},
     {"PackedVectorFormat4x8BitKHR", 0},
@@ -3994,6 +4036,7 @@ static const spvk_enumerant_desc enumerants_CooperativeMatrixOperands[] = {
     {"MatrixResultSignedComponentsKHR", 0x8u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"SaturatingAccumulationKHR", 0x10u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_CooperativeMatrixOperands[64] = {2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_CooperativeMatrixOperands[] = {
     {"MatrixASignedComponentsKHR", 1},
     {"MatrixBSignedComponentsKHR", 2},
@@ -4008,6 +4051,7 @@ static const spvk_enumerant_desc enumerants_CooperativeMatrixLayout[] = {
     {"RowBlockedInterleavedARM", 0x106au, 0, NULL, 0, caps_169, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"ColumnBlockedInterleavedARM", 0x106bu, 0, NULL, 0, caps_169, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_CooperativeMatrixLayout[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_CooperativeMatrixLayout[] = {
     {"ColumnBlockedInterleavedARM", 3},
     {"ColumnMajorKHR", 1},
@@ -4019,6 +4063,7 @@ static const spvk_enumerant_desc enumerants_CooperativeMatrixUse[] = {
     {"MatrixBKHR", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"MatrixAccumulatorKHR", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_CooperativeMatrixUse[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_CooperativeMatrixUse[] = {
     {"MatrixAKHR", 0},
     {"MatrixAccumulatorKHR", 2},
@@ -4029,6 +4074,7 @@ static const spvk_enumerant_desc enumerants_CooperativeMatrixReduce[] = {
     {"Column", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"2x2", 0x4u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_CooperativeMatrixReduce[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_CooperativeMatrixReduce[] = {
     {"2x2", 2},
     {"Column", 1},
@@ -4041,6 +4087,7 @@ static const spvk_enumerant_desc enumerants_TensorClampMode[] = {
     {"Repeat", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"RepeatMirrored", 0x4u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_TensorClampMode[64] = {1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_TensorClampMode[] = {
     {"ClampToEdge", 2},
     {"Constant", 1},
@@ -4054,6 +4101,7 @@ static const spvk_enumerant_desc enumerants_TensorAddressingOperands[] = {
     {"DecodeFunc", 0x2u, 0, NULL, 0, caps_162, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_0, 1},
     {"DecodeVectorFunc", 0x4u, 0, NULL, 0, caps_171, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_0, 1},
 };
+static const uint16_t enumerant_direct_TensorAddressingOperands[64] = {2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_TensorAddressingOperands[] = {
     {"DecodeFunc", 2},
     {"DecodeVectorFunc", 3},
@@ -4064,6 +4112,7 @@ static const spvk_enumerant_desc enumerants_InitializationModeQualifier[] = {
     {"InitOnDeviceReprogramALTERA", 0x0u, 0, aliases_174, 1, caps_106, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"InitOnDeviceResetALTERA", 0x1u, 0, aliases_175, 1, caps_106, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_InitializationModeQualifier[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_InitializationModeQualifier[] = {
     {"InitOnDeviceReprogramALTERA", 0},
     {"InitOnDeviceReprogramINTEL", 0},
@@ -4077,6 +4126,7 @@ static const spvk_enumerant_desc enumerants_LoadCacheControl[] = {
     {"InvalidateAfterReadINTEL", 0x3u, 0, NULL, 0, caps_108, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"ConstCachedINTEL", 0x4u, 0, NULL, 0, caps_108, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_LoadCacheControl[64] = {1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_LoadCacheControl[] = {
     {"CachedINTEL", 1},
     {"ConstCachedINTEL", 4},
@@ -4090,6 +4140,7 @@ static const spvk_enumerant_desc enumerants_StoreCacheControl[] = {
     {"WriteBackINTEL", 0x2u, 0, NULL, 0, caps_108, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"StreamingINTEL", 0x3u, 0, NULL, 0, caps_108, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_StoreCacheControl[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_StoreCacheControl[] = {
     {"StreamingINTEL", 3},
     {"UncachedINTEL", 0},
@@ -4099,6 +4150,7 @@ static const spvk_name_index enumerant_names_StoreCacheControl[] = {
 static const spvk_enumerant_desc enumerants_NamedMaximumNumberOfRegisters[] = {
     {"AutoINTEL", 0x0u, 0, NULL, 0, caps_55, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_NamedMaximumNumberOfRegisters[64] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_NamedMaximumNumberOfRegisters[] = {
     {"AutoINTEL", 0},
 };
@@ -4119,6 +4171,7 @@ static const spvk_enumerant_desc enumerants_MatrixMultiplyAccumulateOperands[] =
     {"MatrixAPackedBFloat16INTEL", 0x1000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"MatrixBPackedBFloat16INTEL", 0x2000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_MatrixMultiplyAccumulateOperands[64] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_MatrixMultiplyAccumulateOperands[] = {
     {"MatrixAPackedBFloat16INTEL", 13},
     {"MatrixAPackedFloat16INTEL", 11},
@@ -4146,6 +4199,7 @@ static const spvk_enumerant_desc enumerants_FPEncoding[] = {
     {"Float8UnsignedE8M0EXT", 0x1082u, 0, NULL, 0, caps_174, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"MXInt8EXT", 0x1083u, 0, NULL, 0, caps_175, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_FPEncoding[64] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_FPEncoding[] = {
     {"BFloat16KHR", 0},
     {"Float4E2M1EXT", 5},
@@ -4162,6 +4216,7 @@ static const spvk_enumerant_desc enumerants_CooperativeVectorMatrixLayout[] = {
     {"InferencingOptimalNV", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"TrainingOptimalNV", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_CooperativeVectorMatrixLayout[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_CooperativeVectorMatrixLayout[] = {
     {"ColumnMajorNV", 1},
     {"InferencingOptimalNV", 2},
@@ -4185,6 +4240,7 @@ static const spvk_enumerant_desc enumerants_ComponentType[] = {
     {"FloatE4M3NV", 0x3ba247fau, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"FloatE5M2NV", 0x3ba247fbu, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_ComponentType[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_ComponentType[] = {
     {"Float16NV", 0},
     {"Float32NV", 1},
@@ -4208,6 +4264,7 @@ static const spvk_enumerant_desc enumerants_GatherModes[] = {
     {"GatherH2QCOM", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
     {"GatherV2QCOM", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_GatherModes[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_GatherModes[] = {
     {"Gather4x1QCOM", 0},
     {"GatherDQCOM", 1},
@@ -4222,6 +4279,7 @@ static const spvk_enumerant_desc enumerants_TensorOperands[] = {
     {"MakeElementVisibleARM", 0x8u, 0, NULL, 0, caps_176, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, operands_0, 1},
     {"NonPrivateElementARM", 0x10u, 0, NULL, 0, caps_176, 1, NULL, 0, SPVK_VERSION_NONE, SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_TensorOperands[64] = {2, 3, 4, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_TensorOperands[] = {
     {"MakeElementAvailableARM", 3},
     {"MakeElementVisibleARM", 4},
@@ -4248,6 +4306,7 @@ static const spvk_enumerant_desc enumerants_debuginfo_DebugInfoFlags[] = {
     {"FlagRValueReference", 0x1000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"FlagIsOptimized", 0x2000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_debuginfo_DebugInfoFlags[64] = {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_debuginfo_DebugInfoFlags[] = {
     {"FlagArtificial", 7},
     {"FlagExplicit", 8},
@@ -4276,6 +4335,7 @@ static const spvk_enumerant_desc enumerants_debuginfo_DebugBaseTypeAttributeEnco
     {"Unsigned", 0x7u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"UnsignedChar", 0x8u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_debuginfo_DebugBaseTypeAttributeEncoding[64] = {1, 2, 3, 0, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_debuginfo_DebugBaseTypeAttributeEncoding[] = {
     {"Address", 1},
     {"Boolean", 2},
@@ -4291,6 +4351,7 @@ static const spvk_enumerant_desc enumerants_debuginfo_DebugCompositeType[] = {
     {"Structure", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"Union", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_debuginfo_DebugCompositeType[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_debuginfo_DebugCompositeType[] = {
     {"Class", 0},
     {"Structure", 1},
@@ -4301,6 +4362,7 @@ static const spvk_enumerant_desc enumerants_debuginfo_DebugTypeQualifier[] = {
     {"VolatileType", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"RestrictType", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_debuginfo_DebugTypeQualifier[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_debuginfo_DebugTypeQualifier[] = {
     {"ConstType", 0},
     {"RestrictType", 2},
@@ -4317,6 +4379,7 @@ static const spvk_enumerant_desc enumerants_debuginfo_DebugOperation[] = {
     {"StackValue", 0x7u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"Constu", 0x8u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_3, 1},
 };
+static const uint16_t enumerant_direct_debuginfo_DebugOperation[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_debuginfo_DebugOperation[] = {
     {"BitPiece", 4},
     {"Constu", 8},
@@ -4332,6 +4395,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_clspvreflection_KernelPr
     {"None", 0x0u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"MayUsePrintf", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_clspvreflection_KernelPropertyFlags[64] = {2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_clspvreflection_KernelPropertyFlags[] = {
     {"MayUsePrintf", 1},
     {"None", 0},
@@ -4358,6 +4422,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_100_Deb
     {"FlagTypePassByReference", 0x10000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"FlagUnknownPhysicalLayout", 0x20000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_100_DebugInfoFlags[64] = {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_DebugInfoFlags[] = {
     {"FlagArtificial", 7},
     {"FlagExplicit", 8},
@@ -4383,6 +4448,7 @@ static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_De
 static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags[] = {
     {"IdentifierPossibleDuplicates", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags[64] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags[] = {
     {"IdentifierPossibleDuplicates", 0},
 };
@@ -4396,6 +4462,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_100_Deb
     {"Unsigned", 0x6u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"UnsignedChar", 0x7u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding[64] = {1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding[] = {
     {"Address", 1},
     {"Boolean", 2},
@@ -4411,6 +4478,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_100_Deb
     {"Structure", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"Union", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_100_DebugCompositeType[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_DebugCompositeType[] = {
     {"Class", 0},
     {"Structure", 1},
@@ -4422,6 +4490,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_100_Deb
     {"RestrictType", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"AtomicType", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_100_DebugTypeQualifier[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_DebugTypeQualifier[] = {
     {"AtomicType", 3},
     {"ConstType", 0},
@@ -4440,6 +4509,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_100_Deb
     {"Constu", 0x8u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_0, 1},
     {"Fragment", 0x9u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_1, 2},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_100_DebugOperation[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_DebugOperation[] = {
     {"BitPiece", 4},
     {"Constu", 8},
@@ -4456,6 +4526,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_100_Deb
     {"ImportedModule", 0x0u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"ImportedDeclaration", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_100_DebugImportedEntity[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_100_DebugImportedEntity[] = {
     {"ImportedDeclaration", 1},
     {"ImportedModule", 0},
@@ -4482,6 +4553,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_DebugIn
     {"FlagTypePassByReference", 0x10000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"FlagUnknownPhysicalLayout", 0x20000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_DebugInfoFlags[64] = {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_DebugInfoFlags[] = {
     {"FlagArtificial", 7},
     {"FlagExplicit", 8},
@@ -4507,6 +4579,7 @@ static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_DebugI
 static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_BuildIdentifierFlags[] = {
     {"IdentifierPossibleDuplicates", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_BuildIdentifierFlags[64] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_BuildIdentifierFlags[] = {
     {"IdentifierPossibleDuplicates", 0},
 };
@@ -4520,6 +4593,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_DebugBa
     {"Unsigned", 0x6u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"UnsignedChar", 0x7u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding[64] = {1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding[] = {
     {"Address", 1},
     {"Boolean", 2},
@@ -4535,6 +4609,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_DebugCo
     {"Structure", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"Union", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_DebugCompositeType[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_DebugCompositeType[] = {
     {"Class", 0},
     {"Structure", 1},
@@ -4546,6 +4621,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_DebugTy
     {"RestrictType", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"AtomicType", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_DebugTypeQualifier[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_DebugTypeQualifier[] = {
     {"AtomicType", 3},
     {"ConstType", 0},
@@ -4564,6 +4640,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_DebugOp
     {"Constu", 0x8u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_0, 1},
     {"Fragment", 0x9u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_1, 2},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_DebugOperation[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_DebugOperation[] = {
     {"BitPiece", 4},
     {"Constu", 8},
@@ -4580,6 +4657,7 @@ static const spvk_enumerant_desc enumerants_nonsemantic_shader_debuginfo_DebugIm
     {"ImportedModule", 0x0u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"ImportedDeclaration", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_nonsemantic_shader_debuginfo_DebugImportedEntity[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_nonsemantic_shader_debuginfo_DebugImportedEntity[] = {
     {"ImportedDeclaration", 1},
     {"ImportedModule", 0},
@@ -4605,6 +4683,7 @@ static const spvk_enumerant_desc enumerants_opencl_debuginfo_100_DebugInfoFlags[
     {"FlagTypePassByValue", 0x8000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"FlagTypePassByReference", 0x10000u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_opencl_debuginfo_100_DebugInfoFlags[64] = {2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_opencl_debuginfo_100_DebugInfoFlags[] = {
     {"FlagArtificial", 7},
     {"FlagExplicit", 8},
@@ -4636,6 +4715,7 @@ static const spvk_enumerant_desc enumerants_opencl_debuginfo_100_DebugBaseTypeAt
     {"Unsigned", 0x6u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"UnsignedChar", 0x7u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding[64] = {1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding[] = {
     {"Address", 1},
     {"Boolean", 2},
@@ -4651,6 +4731,7 @@ static const spvk_enumerant_desc enumerants_opencl_debuginfo_100_DebugCompositeT
     {"Structure", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"Union", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_opencl_debuginfo_100_DebugCompositeType[64] = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_opencl_debuginfo_100_DebugCompositeType[] = {
     {"Class", 0},
     {"Structure", 1},
@@ -4662,6 +4743,7 @@ static const spvk_enumerant_desc enumerants_opencl_debuginfo_100_DebugTypeQualif
     {"RestrictType", 0x2u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"AtomicType", 0x3u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_opencl_debuginfo_100_DebugTypeQualifier[64] = {1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_opencl_debuginfo_100_DebugTypeQualifier[] = {
     {"AtomicType", 3},
     {"ConstType", 0},
@@ -4680,6 +4762,7 @@ static const spvk_enumerant_desc enumerants_opencl_debuginfo_100_DebugOperation[
     {"Constu", 0x8u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_3, 1},
     {"Fragment", 0x9u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, operands_110, 2},
 };
+static const uint16_t enumerant_direct_opencl_debuginfo_100_DebugOperation[64] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_opencl_debuginfo_100_DebugOperation[] = {
     {"BitPiece", 4},
     {"Constu", 8},
@@ -4696,110 +4779,111 @@ static const spvk_enumerant_desc enumerants_opencl_debuginfo_100_DebugImportedEn
     {"ImportedModule", 0x0u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
     {"ImportedDeclaration", 0x1u, 0, NULL, 0, NULL, 0, NULL, 0, SPVK_VERSION(1, 0), SPVK_VERSION_LAST, NULL, 0},
 };
+static const uint16_t enumerant_direct_opencl_debuginfo_100_DebugImportedEntity[64] = {1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 static const spvk_name_index enumerant_names_opencl_debuginfo_100_DebugImportedEntity[] = {
     {"ImportedDeclaration", 1},
     {"ImportedModule", 0},
 };
 
 const spvk_operand_kind_desc spvk_operand_kinds[SPVK_OPERAND_KIND_COUNT] = {
-    {"ImageOperands", SPVK_CATEGORY_BITENUM, enumerants_ImageOperands, 17, enumerant_names_ImageOperands, 21, {0, 0}},
-    {"FPFastMathMode", SPVK_CATEGORY_BITENUM, enumerants_FPFastMathMode, 9, enumerant_names_FPFastMathMode, 11, {0, 0}},
-    {"SelectionControl", SPVK_CATEGORY_BITENUM, enumerants_SelectionControl, 3, enumerant_names_SelectionControl, 3, {0, 0}},
-    {"LoopControl", SPVK_CATEGORY_BITENUM, enumerants_LoopControl, 21, enumerant_names_LoopControl, 31, {0, 0}},
-    {"FunctionControl", SPVK_CATEGORY_BITENUM, enumerants_FunctionControl, 6, enumerant_names_FunctionControl, 7, {0, 0}},
-    {"MemorySemantics", SPVK_CATEGORY_BITENUM, enumerants_MemorySemantics, 15, enumerant_names_MemorySemantics, 19, {0, 0}},
-    {"MemoryAccess", SPVK_CATEGORY_BITENUM, enumerants_MemoryAccess, 9, enumerant_names_MemoryAccess, 12, {0, 0}},
-    {"KernelProfilingInfo", SPVK_CATEGORY_BITENUM, enumerants_KernelProfilingInfo, 2, enumerant_names_KernelProfilingInfo, 2, {0, 0}},
-    {"RayFlags", SPVK_CATEGORY_BITENUM, enumerants_RayFlags, 12, enumerant_names_RayFlags, 14, {0, 0}},
-    {"FragmentShadingRate", SPVK_CATEGORY_BITENUM, enumerants_FragmentShadingRate, 4, enumerant_names_FragmentShadingRate, 4, {0, 0}},
-    {"RawAccessChainOperands", SPVK_CATEGORY_BITENUM, enumerants_RawAccessChainOperands, 3, enumerant_names_RawAccessChainOperands, 3, {0, 0}},
-    {"SourceLanguage", SPVK_CATEGORY_VALUEENUM, enumerants_SourceLanguage, 16, enumerant_names_SourceLanguage, 16, {0, 0}},
-    {"ExecutionModel", SPVK_CATEGORY_VALUEENUM, enumerants_ExecutionModel, 17, enumerant_names_ExecutionModel, 23, {0, 0}},
-    {"AddressingModel", SPVK_CATEGORY_VALUEENUM, enumerants_AddressingModel, 4, enumerant_names_AddressingModel, 5, {0, 0}},
-    {"MemoryModel", SPVK_CATEGORY_VALUEENUM, enumerants_MemoryModel, 4, enumerant_names_MemoryModel, 5, {0, 0}},
-    {"ExecutionMode", SPVK_CATEGORY_VALUEENUM, enumerants_ExecutionMode, 99, enumerant_names_ExecutionMode, 104, {0, 0}},
-    {"StorageClass", SPVK_CATEGORY_VALUEENUM, enumerants_StorageClass, 29, enumerant_names_StorageClass, 38, {0, 0}},
-    {"Dim", SPVK_CATEGORY_VALUEENUM, enumerants_Dim, 8, enumerant_names_Dim, 8, {0, 0}},
-    {"SamplerAddressingMode", SPVK_CATEGORY_VALUEENUM, enumerants_SamplerAddressingMode, 5, enumerant_names_SamplerAddressingMode, 5, {0, 0}},
-    {"SamplerFilterMode", SPVK_CATEGORY_VALUEENUM, enumerants_SamplerFilterMode, 2, enumerant_names_SamplerFilterMode, 2, {0, 0}},
-    {"ImageFormat", SPVK_CATEGORY_VALUEENUM, enumerants_ImageFormat, 42, enumerant_names_ImageFormat, 42, {0, 0}},
-    {"ImageChannelOrder", SPVK_CATEGORY_VALUEENUM, enumerants_ImageChannelOrder, 20, enumerant_names_ImageChannelOrder, 20, {0, 0}},
-    {"ImageChannelDataType", SPVK_CATEGORY_VALUEENUM, enumerants_ImageChannelDataType, 26, enumerant_names_ImageChannelDataType, 26, {0, 0}},
-    {"FPRoundingMode", SPVK_CATEGORY_VALUEENUM, enumerants_FPRoundingMode, 4, enumerant_names_FPRoundingMode, 4, {0, 0}},
-    {"FPDenormMode", SPVK_CATEGORY_VALUEENUM, enumerants_FPDenormMode, 2, enumerant_names_FPDenormMode, 2, {0, 0}},
-    {"QuantizationModes", SPVK_CATEGORY_VALUEENUM, enumerants_QuantizationModes, 8, enumerant_names_QuantizationModes, 8, {0, 0}},
-    {"FPOperationMode", SPVK_CATEGORY_VALUEENUM, enumerants_FPOperationMode, 2, enumerant_names_FPOperationMode, 2, {0, 0}},
-    {"OverflowModes", SPVK_CATEGORY_VALUEENUM, enumerants_OverflowModes, 4, enumerant_names_OverflowModes, 4, {0, 0}},
-    {"LinkageType", SPVK_CATEGORY_VALUEENUM, enumerants_LinkageType, 4, enumerant_names_LinkageType, 4, {0, 0}},
-    {"AccessQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_AccessQualifier, 3, enumerant_names_AccessQualifier, 3, {0, 0}},
-    {"HostAccessQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_HostAccessQualifier, 4, enumerant_names_HostAccessQualifier, 4, {0, 0}},
-    {"FunctionParameterAttribute", SPVK_CATEGORY_VALUEENUM, enumerants_FunctionParameterAttribute, 9, enumerant_names_FunctionParameterAttribute, 10, {0, 0}},
-    {"Decoration", SPVK_CATEGORY_VALUEENUM, enumerants_Decoration, 152, enumerant_names_Decoration, 200, {0, 0}},
-    {"BuiltIn", SPVK_CATEGORY_VALUEENUM, enumerants_BuiltIn, 128, enumerant_names_BuiltIn, 150, {0, 0}},
-    {"Scope", SPVK_CATEGORY_VALUEENUM, enumerants_Scope, 7, enumerant_names_Scope, 8, {0, 0}},
-    {"GroupOperation", SPVK_CATEGORY_VALUEENUM, enumerants_GroupOperation, 7, enumerant_names_GroupOperation, 10, {0, 0}},
-    {"KernelEnqueueFlags", SPVK_CATEGORY_VALUEENUM, enumerants_KernelEnqueueFlags, 3, enumerant_names_KernelEnqueueFlags, 3, {0, 0}},
-    {"Capability", SPVK_CATEGORY_VALUEENUM, enumerants_Capability, 303, enumerant_names_Capability, 357, {0, 0}},
-    {"RayQueryIntersection", SPVK_CATEGORY_VALUEENUM, enumerants_RayQueryIntersection, 2, enumerant_names_RayQueryIntersection, 2, {0, 0}},
-    {"RayQueryCommittedIntersectionType", SPVK_CATEGORY_VALUEENUM, enumerants_RayQueryCommittedIntersectionType, 3, enumerant_names_RayQueryCommittedIntersectionType, 3, {0, 0}},
-    {"RayQueryCandidateIntersectionType", SPVK_CATEGORY_VALUEENUM, enumerants_RayQueryCandidateIntersectionType, 2, enumerant_names_RayQueryCandidateIntersectionType, 2, {0, 0}},
-    {"PackedVectorFormat", SPVK_CATEGORY_VALUEENUM, enumerants_PackedVectorFormat, 1, enumerant_names_PackedVectorFormat, 2, {0, 0}},
-    {"CooperativeMatrixOperands", SPVK_CATEGORY_BITENUM, enumerants_CooperativeMatrixOperands, 6, enumerant_names_CooperativeMatrixOperands, 6, {0, 0}},
-    {"CooperativeMatrixLayout", SPVK_CATEGORY_VALUEENUM, enumerants_CooperativeMatrixLayout, 4, enumerant_names_CooperativeMatrixLayout, 4, {0, 0}},
-    {"CooperativeMatrixUse", SPVK_CATEGORY_VALUEENUM, enumerants_CooperativeMatrixUse, 3, enumerant_names_CooperativeMatrixUse, 3, {0, 0}},
-    {"CooperativeMatrixReduce", SPVK_CATEGORY_BITENUM, enumerants_CooperativeMatrixReduce, 3, enumerant_names_CooperativeMatrixReduce, 3, {0, 0}},
-    {"TensorClampMode", SPVK_CATEGORY_VALUEENUM, enumerants_TensorClampMode, 5, enumerant_names_TensorClampMode, 5, {0, 0}},
-    {"TensorAddressingOperands", SPVK_CATEGORY_BITENUM, enumerants_TensorAddressingOperands, 4, enumerant_names_TensorAddressingOperands, 4, {0, 0}},
-    {"InitializationModeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_InitializationModeQualifier, 2, enumerant_names_InitializationModeQualifier, 4, {0, 0}},
-    {"LoadCacheControl", SPVK_CATEGORY_VALUEENUM, enumerants_LoadCacheControl, 5, enumerant_names_LoadCacheControl, 5, {0, 0}},
-    {"StoreCacheControl", SPVK_CATEGORY_VALUEENUM, enumerants_StoreCacheControl, 4, enumerant_names_StoreCacheControl, 4, {0, 0}},
-    {"NamedMaximumNumberOfRegisters", SPVK_CATEGORY_VALUEENUM, enumerants_NamedMaximumNumberOfRegisters, 1, enumerant_names_NamedMaximumNumberOfRegisters, 1, {0, 0}},
-    {"MatrixMultiplyAccumulateOperands", SPVK_CATEGORY_BITENUM, enumerants_MatrixMultiplyAccumulateOperands, 15, enumerant_names_MatrixMultiplyAccumulateOperands, 15, {0, 0}},
-    {"FPEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_FPEncoding, 8, enumerant_names_FPEncoding, 8, {0, 0}},
-    {"CooperativeVectorMatrixLayout", SPVK_CATEGORY_VALUEENUM, enumerants_CooperativeVectorMatrixLayout, 4, enumerant_names_CooperativeVectorMatrixLayout, 4, {0, 0}},
-    {"ComponentType", SPVK_CATEGORY_VALUEENUM, enumerants_ComponentType, 15, enumerant_names_ComponentType, 15, {0, 0}},
-    {"GatherModes", SPVK_CATEGORY_VALUEENUM, enumerants_GatherModes, 4, enumerant_names_GatherModes, 4, {0, 0}},
-    {"IdResultType", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, {0, 0}},
-    {"IdResult", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, {0, 0}},
-    {"IdMemorySemantics", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, {0, 0}},
-    {"IdScope", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, {0, 0}},
-    {"IdRef", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, {0, 0}},
-    {"LiteralInteger", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, {0, 0}},
-    {"LiteralString", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, {0, 0}},
-    {"LiteralFloat", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, {0, 0}},
-    {"LiteralContextDependentNumber", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, {0, 0}},
-    {"LiteralExtInstInteger", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, {0, 0}},
-    {"LiteralSpecConstantOpInteger", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, {0, 0}},
-    {"PairLiteralIntegerIdRef", SPVK_CATEGORY_COMPOSITE, NULL, 0, NULL, 0, {62, 61}},
-    {"PairIdRefLiteralInteger", SPVK_CATEGORY_COMPOSITE, NULL, 0, NULL, 0, {61, 62}},
-    {"PairIdRefIdRef", SPVK_CATEGORY_COMPOSITE, NULL, 0, NULL, 0, {61, 61}},
-    {"TensorOperands", SPVK_CATEGORY_BITENUM, enumerants_TensorOperands, 6, enumerant_names_TensorOperands, 6, {0, 0}},
-    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_debuginfo_DebugInfoFlags, 16, enumerant_names_debuginfo_DebugInfoFlags, 16, {0, 0}},
-    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugBaseTypeAttributeEncoding, 8, enumerant_names_debuginfo_DebugBaseTypeAttributeEncoding, 8, {0, 0}},
-    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugCompositeType, 3, enumerant_names_debuginfo_DebugCompositeType, 3, {0, 0}},
-    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugTypeQualifier, 3, enumerant_names_debuginfo_DebugTypeQualifier, 3, {0, 0}},
-    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugOperation, 9, enumerant_names_debuginfo_DebugOperation, 9, {0, 0}},
-    {"KernelPropertyFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_clspvreflection_KernelPropertyFlags, 2, enumerant_names_nonsemantic_clspvreflection_KernelPropertyFlags, 2, {0, 0}},
-    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugInfoFlags, 20, enumerant_names_nonsemantic_shader_debuginfo_100_DebugInfoFlags, 20, {0, 0}},
-    {"BuildIdentifierFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags, 1, enumerant_names_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags, 1, {0, 0}},
-    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, enumerant_names_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, {0, 0}},
-    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugCompositeType, 3, enumerant_names_nonsemantic_shader_debuginfo_100_DebugCompositeType, 3, {0, 0}},
-    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugTypeQualifier, 4, enumerant_names_nonsemantic_shader_debuginfo_100_DebugTypeQualifier, 4, {0, 0}},
-    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugOperation, 10, enumerant_names_nonsemantic_shader_debuginfo_100_DebugOperation, 10, {0, 0}},
-    {"DebugImportedEntity", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugImportedEntity, 2, enumerant_names_nonsemantic_shader_debuginfo_100_DebugImportedEntity, 2, {0, 0}},
-    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_DebugInfoFlags, 20, enumerant_names_nonsemantic_shader_debuginfo_DebugInfoFlags, 20, {0, 0}},
-    {"BuildIdentifierFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_BuildIdentifierFlags, 1, enumerant_names_nonsemantic_shader_debuginfo_BuildIdentifierFlags, 1, {0, 0}},
-    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding, 8, enumerant_names_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding, 8, {0, 0}},
-    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugCompositeType, 3, enumerant_names_nonsemantic_shader_debuginfo_DebugCompositeType, 3, {0, 0}},
-    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugTypeQualifier, 4, enumerant_names_nonsemantic_shader_debuginfo_DebugTypeQualifier, 4, {0, 0}},
-    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugOperation, 10, enumerant_names_nonsemantic_shader_debuginfo_DebugOperation, 10, {0, 0}},
-    {"DebugImportedEntity", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugImportedEntity, 2, enumerant_names_nonsemantic_shader_debuginfo_DebugImportedEntity, 2, {0, 0}},
-    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_opencl_debuginfo_100_DebugInfoFlags, 19, enumerant_names_opencl_debuginfo_100_DebugInfoFlags, 19, {0, 0}},
-    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, enumerant_names_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, {0, 0}},
-    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugCompositeType, 3, enumerant_names_opencl_debuginfo_100_DebugCompositeType, 3, {0, 0}},
-    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugTypeQualifier, 4, enumerant_names_opencl_debuginfo_100_DebugTypeQualifier, 4, {0, 0}},
-    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugOperation, 10, enumerant_names_opencl_debuginfo_100_DebugOperation, 10, {0, 0}},
-    {"DebugImportedEntity", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugImportedEntity, 2, enumerant_names_opencl_debuginfo_100_DebugImportedEntity, 2, {0, 0}},
+    {"ImageOperands", SPVK_CATEGORY_BITENUM, enumerants_ImageOperands, 17, enumerant_names_ImageOperands, 21, enumerant_direct_ImageOperands, {0, 0}},
+    {"FPFastMathMode", SPVK_CATEGORY_BITENUM, enumerants_FPFastMathMode, 9, enumerant_names_FPFastMathMode, 11, enumerant_direct_FPFastMathMode, {0, 0}},
+    {"SelectionControl", SPVK_CATEGORY_BITENUM, enumerants_SelectionControl, 3, enumerant_names_SelectionControl, 3, enumerant_direct_SelectionControl, {0, 0}},
+    {"LoopControl", SPVK_CATEGORY_BITENUM, enumerants_LoopControl, 21, enumerant_names_LoopControl, 31, enumerant_direct_LoopControl, {0, 0}},
+    {"FunctionControl", SPVK_CATEGORY_BITENUM, enumerants_FunctionControl, 6, enumerant_names_FunctionControl, 7, enumerant_direct_FunctionControl, {0, 0}},
+    {"MemorySemantics", SPVK_CATEGORY_BITENUM, enumerants_MemorySemantics, 15, enumerant_names_MemorySemantics, 19, enumerant_direct_MemorySemantics, {0, 0}},
+    {"MemoryAccess", SPVK_CATEGORY_BITENUM, enumerants_MemoryAccess, 9, enumerant_names_MemoryAccess, 12, enumerant_direct_MemoryAccess, {0, 0}},
+    {"KernelProfilingInfo", SPVK_CATEGORY_BITENUM, enumerants_KernelProfilingInfo, 2, enumerant_names_KernelProfilingInfo, 2, enumerant_direct_KernelProfilingInfo, {0, 0}},
+    {"RayFlags", SPVK_CATEGORY_BITENUM, enumerants_RayFlags, 12, enumerant_names_RayFlags, 14, enumerant_direct_RayFlags, {0, 0}},
+    {"FragmentShadingRate", SPVK_CATEGORY_BITENUM, enumerants_FragmentShadingRate, 4, enumerant_names_FragmentShadingRate, 4, enumerant_direct_FragmentShadingRate, {0, 0}},
+    {"RawAccessChainOperands", SPVK_CATEGORY_BITENUM, enumerants_RawAccessChainOperands, 3, enumerant_names_RawAccessChainOperands, 3, enumerant_direct_RawAccessChainOperands, {0, 0}},
+    {"SourceLanguage", SPVK_CATEGORY_VALUEENUM, enumerants_SourceLanguage, 16, enumerant_names_SourceLanguage, 16, enumerant_direct_SourceLanguage, {0, 0}},
+    {"ExecutionModel", SPVK_CATEGORY_VALUEENUM, enumerants_ExecutionModel, 17, enumerant_names_ExecutionModel, 23, enumerant_direct_ExecutionModel, {0, 0}},
+    {"AddressingModel", SPVK_CATEGORY_VALUEENUM, enumerants_AddressingModel, 4, enumerant_names_AddressingModel, 5, enumerant_direct_AddressingModel, {0, 0}},
+    {"MemoryModel", SPVK_CATEGORY_VALUEENUM, enumerants_MemoryModel, 4, enumerant_names_MemoryModel, 5, enumerant_direct_MemoryModel, {0, 0}},
+    {"ExecutionMode", SPVK_CATEGORY_VALUEENUM, enumerants_ExecutionMode, 99, enumerant_names_ExecutionMode, 104, enumerant_direct_ExecutionMode, {0, 0}},
+    {"StorageClass", SPVK_CATEGORY_VALUEENUM, enumerants_StorageClass, 29, enumerant_names_StorageClass, 38, enumerant_direct_StorageClass, {0, 0}},
+    {"Dim", SPVK_CATEGORY_VALUEENUM, enumerants_Dim, 8, enumerant_names_Dim, 8, enumerant_direct_Dim, {0, 0}},
+    {"SamplerAddressingMode", SPVK_CATEGORY_VALUEENUM, enumerants_SamplerAddressingMode, 5, enumerant_names_SamplerAddressingMode, 5, enumerant_direct_SamplerAddressingMode, {0, 0}},
+    {"SamplerFilterMode", SPVK_CATEGORY_VALUEENUM, enumerants_SamplerFilterMode, 2, enumerant_names_SamplerFilterMode, 2, enumerant_direct_SamplerFilterMode, {0, 0}},
+    {"ImageFormat", SPVK_CATEGORY_VALUEENUM, enumerants_ImageFormat, 42, enumerant_names_ImageFormat, 42, enumerant_direct_ImageFormat, {0, 0}},
+    {"ImageChannelOrder", SPVK_CATEGORY_VALUEENUM, enumerants_ImageChannelOrder, 20, enumerant_names_ImageChannelOrder, 20, enumerant_direct_ImageChannelOrder, {0, 0}},
+    {"ImageChannelDataType", SPVK_CATEGORY_VALUEENUM, enumerants_ImageChannelDataType, 26, enumerant_names_ImageChannelDataType, 26, enumerant_direct_ImageChannelDataType, {0, 0}},
+    {"FPRoundingMode", SPVK_CATEGORY_VALUEENUM, enumerants_FPRoundingMode, 4, enumerant_names_FPRoundingMode, 4, enumerant_direct_FPRoundingMode, {0, 0}},
+    {"FPDenormMode", SPVK_CATEGORY_VALUEENUM, enumerants_FPDenormMode, 2, enumerant_names_FPDenormMode, 2, enumerant_direct_FPDenormMode, {0, 0}},
+    {"QuantizationModes", SPVK_CATEGORY_VALUEENUM, enumerants_QuantizationModes, 8, enumerant_names_QuantizationModes, 8, enumerant_direct_QuantizationModes, {0, 0}},
+    {"FPOperationMode", SPVK_CATEGORY_VALUEENUM, enumerants_FPOperationMode, 2, enumerant_names_FPOperationMode, 2, enumerant_direct_FPOperationMode, {0, 0}},
+    {"OverflowModes", SPVK_CATEGORY_VALUEENUM, enumerants_OverflowModes, 4, enumerant_names_OverflowModes, 4, enumerant_direct_OverflowModes, {0, 0}},
+    {"LinkageType", SPVK_CATEGORY_VALUEENUM, enumerants_LinkageType, 4, enumerant_names_LinkageType, 4, enumerant_direct_LinkageType, {0, 0}},
+    {"AccessQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_AccessQualifier, 3, enumerant_names_AccessQualifier, 3, enumerant_direct_AccessQualifier, {0, 0}},
+    {"HostAccessQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_HostAccessQualifier, 4, enumerant_names_HostAccessQualifier, 4, enumerant_direct_HostAccessQualifier, {0, 0}},
+    {"FunctionParameterAttribute", SPVK_CATEGORY_VALUEENUM, enumerants_FunctionParameterAttribute, 9, enumerant_names_FunctionParameterAttribute, 10, enumerant_direct_FunctionParameterAttribute, {0, 0}},
+    {"Decoration", SPVK_CATEGORY_VALUEENUM, enumerants_Decoration, 152, enumerant_names_Decoration, 200, enumerant_direct_Decoration, {0, 0}},
+    {"BuiltIn", SPVK_CATEGORY_VALUEENUM, enumerants_BuiltIn, 128, enumerant_names_BuiltIn, 150, enumerant_direct_BuiltIn, {0, 0}},
+    {"Scope", SPVK_CATEGORY_VALUEENUM, enumerants_Scope, 7, enumerant_names_Scope, 8, enumerant_direct_Scope, {0, 0}},
+    {"GroupOperation", SPVK_CATEGORY_VALUEENUM, enumerants_GroupOperation, 7, enumerant_names_GroupOperation, 10, enumerant_direct_GroupOperation, {0, 0}},
+    {"KernelEnqueueFlags", SPVK_CATEGORY_VALUEENUM, enumerants_KernelEnqueueFlags, 3, enumerant_names_KernelEnqueueFlags, 3, enumerant_direct_KernelEnqueueFlags, {0, 0}},
+    {"Capability", SPVK_CATEGORY_VALUEENUM, enumerants_Capability, 303, enumerant_names_Capability, 357, enumerant_direct_Capability, {0, 0}},
+    {"RayQueryIntersection", SPVK_CATEGORY_VALUEENUM, enumerants_RayQueryIntersection, 2, enumerant_names_RayQueryIntersection, 2, enumerant_direct_RayQueryIntersection, {0, 0}},
+    {"RayQueryCommittedIntersectionType", SPVK_CATEGORY_VALUEENUM, enumerants_RayQueryCommittedIntersectionType, 3, enumerant_names_RayQueryCommittedIntersectionType, 3, enumerant_direct_RayQueryCommittedIntersectionType, {0, 0}},
+    {"RayQueryCandidateIntersectionType", SPVK_CATEGORY_VALUEENUM, enumerants_RayQueryCandidateIntersectionType, 2, enumerant_names_RayQueryCandidateIntersectionType, 2, enumerant_direct_RayQueryCandidateIntersectionType, {0, 0}},
+    {"PackedVectorFormat", SPVK_CATEGORY_VALUEENUM, enumerants_PackedVectorFormat, 1, enumerant_names_PackedVectorFormat, 2, enumerant_direct_PackedVectorFormat, {0, 0}},
+    {"CooperativeMatrixOperands", SPVK_CATEGORY_BITENUM, enumerants_CooperativeMatrixOperands, 6, enumerant_names_CooperativeMatrixOperands, 6, enumerant_direct_CooperativeMatrixOperands, {0, 0}},
+    {"CooperativeMatrixLayout", SPVK_CATEGORY_VALUEENUM, enumerants_CooperativeMatrixLayout, 4, enumerant_names_CooperativeMatrixLayout, 4, enumerant_direct_CooperativeMatrixLayout, {0, 0}},
+    {"CooperativeMatrixUse", SPVK_CATEGORY_VALUEENUM, enumerants_CooperativeMatrixUse, 3, enumerant_names_CooperativeMatrixUse, 3, enumerant_direct_CooperativeMatrixUse, {0, 0}},
+    {"CooperativeMatrixReduce", SPVK_CATEGORY_BITENUM, enumerants_CooperativeMatrixReduce, 3, enumerant_names_CooperativeMatrixReduce, 3, enumerant_direct_CooperativeMatrixReduce, {0, 0}},
+    {"TensorClampMode", SPVK_CATEGORY_VALUEENUM, enumerants_TensorClampMode, 5, enumerant_names_TensorClampMode, 5, enumerant_direct_TensorClampMode, {0, 0}},
+    {"TensorAddressingOperands", SPVK_CATEGORY_BITENUM, enumerants_TensorAddressingOperands, 4, enumerant_names_TensorAddressingOperands, 4, enumerant_direct_TensorAddressingOperands, {0, 0}},
+    {"InitializationModeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_InitializationModeQualifier, 2, enumerant_names_InitializationModeQualifier, 4, enumerant_direct_InitializationModeQualifier, {0, 0}},
+    {"LoadCacheControl", SPVK_CATEGORY_VALUEENUM, enumerants_LoadCacheControl, 5, enumerant_names_LoadCacheControl, 5, enumerant_direct_LoadCacheControl, {0, 0}},
+    {"StoreCacheControl", SPVK_CATEGORY_VALUEENUM, enumerants_StoreCacheControl, 4, enumerant_names_StoreCacheControl, 4, enumerant_direct_StoreCacheControl, {0, 0}},
+    {"NamedMaximumNumberOfRegisters", SPVK_CATEGORY_VALUEENUM, enumerants_NamedMaximumNumberOfRegisters, 1, enumerant_names_NamedMaximumNumberOfRegisters, 1, enumerant_direct_NamedMaximumNumberOfRegisters, {0, 0}},
+    {"MatrixMultiplyAccumulateOperands", SPVK_CATEGORY_BITENUM, enumerants_MatrixMultiplyAccumulateOperands, 15, enumerant_names_MatrixMultiplyAccumulateOperands, 15, enumerant_direct_MatrixMultiplyAccumulateOperands, {0, 0}},
+    {"FPEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_FPEncoding, 8, enumerant_names_FPEncoding, 8, enumerant_direct_FPEncoding, {0, 0}},
+    {"CooperativeVectorMatrixLayout", SPVK_CATEGORY_VALUEENUM, enumerants_CooperativeVectorMatrixLayout, 4, enumerant_names_CooperativeVectorMatrixLayout, 4, enumerant_direct_CooperativeVectorMatrixLayout, {0, 0}},
+    {"ComponentType", SPVK_CATEGORY_VALUEENUM, enumerants_ComponentType, 15, enumerant_names_ComponentType, 15, enumerant_direct_ComponentType, {0, 0}},
+    {"GatherModes", SPVK_CATEGORY_VALUEENUM, enumerants_GatherModes, 4, enumerant_names_GatherModes, 4, enumerant_direct_GatherModes, {0, 0}},
+    {"IdResultType", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"IdResult", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"IdMemorySemantics", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"IdScope", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"IdRef", SPVK_CATEGORY_ID, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"LiteralInteger", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"LiteralString", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"LiteralFloat", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"LiteralContextDependentNumber", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"LiteralExtInstInteger", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"LiteralSpecConstantOpInteger", SPVK_CATEGORY_LITERAL, NULL, 0, NULL, 0, NULL, {0, 0}},
+    {"PairLiteralIntegerIdRef", SPVK_CATEGORY_COMPOSITE, NULL, 0, NULL, 0, NULL, {62, 61}},
+    {"PairIdRefLiteralInteger", SPVK_CATEGORY_COMPOSITE, NULL, 0, NULL, 0, NULL, {61, 62}},
+    {"PairIdRefIdRef", SPVK_CATEGORY_COMPOSITE, NULL, 0, NULL, 0, NULL, {61, 61}},
+    {"TensorOperands", SPVK_CATEGORY_BITENUM, enumerants_TensorOperands, 6, enumerant_names_TensorOperands, 6, enumerant_direct_TensorOperands, {0, 0}},
+    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_debuginfo_DebugInfoFlags, 16, enumerant_names_debuginfo_DebugInfoFlags, 16, enumerant_direct_debuginfo_DebugInfoFlags, {0, 0}},
+    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugBaseTypeAttributeEncoding, 8, enumerant_names_debuginfo_DebugBaseTypeAttributeEncoding, 8, enumerant_direct_debuginfo_DebugBaseTypeAttributeEncoding, {0, 0}},
+    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugCompositeType, 3, enumerant_names_debuginfo_DebugCompositeType, 3, enumerant_direct_debuginfo_DebugCompositeType, {0, 0}},
+    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugTypeQualifier, 3, enumerant_names_debuginfo_DebugTypeQualifier, 3, enumerant_direct_debuginfo_DebugTypeQualifier, {0, 0}},
+    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_debuginfo_DebugOperation, 9, enumerant_names_debuginfo_DebugOperation, 9, enumerant_direct_debuginfo_DebugOperation, {0, 0}},
+    {"KernelPropertyFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_clspvreflection_KernelPropertyFlags, 2, enumerant_names_nonsemantic_clspvreflection_KernelPropertyFlags, 2, enumerant_direct_nonsemantic_clspvreflection_KernelPropertyFlags, {0, 0}},
+    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugInfoFlags, 20, enumerant_names_nonsemantic_shader_debuginfo_100_DebugInfoFlags, 20, enumerant_direct_nonsemantic_shader_debuginfo_100_DebugInfoFlags, {0, 0}},
+    {"BuildIdentifierFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags, 1, enumerant_names_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags, 1, enumerant_direct_nonsemantic_shader_debuginfo_100_BuildIdentifierFlags, {0, 0}},
+    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, enumerant_names_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, enumerant_direct_nonsemantic_shader_debuginfo_100_DebugBaseTypeAttributeEncoding, {0, 0}},
+    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugCompositeType, 3, enumerant_names_nonsemantic_shader_debuginfo_100_DebugCompositeType, 3, enumerant_direct_nonsemantic_shader_debuginfo_100_DebugCompositeType, {0, 0}},
+    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugTypeQualifier, 4, enumerant_names_nonsemantic_shader_debuginfo_100_DebugTypeQualifier, 4, enumerant_direct_nonsemantic_shader_debuginfo_100_DebugTypeQualifier, {0, 0}},
+    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugOperation, 10, enumerant_names_nonsemantic_shader_debuginfo_100_DebugOperation, 10, enumerant_direct_nonsemantic_shader_debuginfo_100_DebugOperation, {0, 0}},
+    {"DebugImportedEntity", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_100_DebugImportedEntity, 2, enumerant_names_nonsemantic_shader_debuginfo_100_DebugImportedEntity, 2, enumerant_direct_nonsemantic_shader_debuginfo_100_DebugImportedEntity, {0, 0}},
+    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_DebugInfoFlags, 20, enumerant_names_nonsemantic_shader_debuginfo_DebugInfoFlags, 20, enumerant_direct_nonsemantic_shader_debuginfo_DebugInfoFlags, {0, 0}},
+    {"BuildIdentifierFlags", SPVK_CATEGORY_BITENUM, enumerants_nonsemantic_shader_debuginfo_BuildIdentifierFlags, 1, enumerant_names_nonsemantic_shader_debuginfo_BuildIdentifierFlags, 1, enumerant_direct_nonsemantic_shader_debuginfo_BuildIdentifierFlags, {0, 0}},
+    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding, 8, enumerant_names_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding, 8, enumerant_direct_nonsemantic_shader_debuginfo_DebugBaseTypeAttributeEncoding, {0, 0}},
+    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugCompositeType, 3, enumerant_names_nonsemantic_shader_debuginfo_DebugCompositeType, 3, enumerant_direct_nonsemantic_shader_debuginfo_DebugCompositeType, {0, 0}},
+    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugTypeQualifier, 4, enumerant_names_nonsemantic_shader_debuginfo_DebugTypeQualifier, 4, enumerant_direct_nonsemantic_shader_debuginfo_DebugTypeQualifier, {0, 0}},
+    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugOperation, 10, enumerant_names_nonsemantic_shader_debuginfo_DebugOperation, 10, enumerant_direct_nonsemantic_shader_debuginfo_DebugOperation, {0, 0}},
+    {"DebugImportedEntity", SPVK_CATEGORY_VALUEENUM, enumerants_nonsemantic_shader_debuginfo_DebugImportedEntity, 2, enumerant_names_nonsemantic_shader_debuginfo_DebugImportedEntity, 2, enumerant_direct_nonsemantic_shader_debuginfo_DebugImportedEntity, {0, 0}},
+    {"DebugInfoFlags", SPVK_CATEGORY_BITENUM, enumerants_opencl_debuginfo_100_DebugInfoFlags, 19, enumerant_names_opencl_debuginfo_100_DebugInfoFlags, 19, enumerant_direct_opencl_debuginfo_100_DebugInfoFlags, {0, 0}},
+    {"DebugBaseTypeAttributeEncoding", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, enumerant_names_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding, 8, enumerant_direct_opencl_debuginfo_100_DebugBaseTypeAttributeEncoding, {0, 0}},
+    {"DebugCompositeType", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugCompositeType, 3, enumerant_names_opencl_debuginfo_100_DebugCompositeType, 3, enumerant_direct_opencl_debuginfo_100_DebugCompositeType, {0, 0}},
+    {"DebugTypeQualifier", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugTypeQualifier, 4, enumerant_names_opencl_debuginfo_100_DebugTypeQualifier, 4, enumerant_direct_opencl_debuginfo_100_DebugTypeQualifier, {0, 0}},
+    {"DebugOperation", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugOperation, 10, enumerant_names_opencl_debuginfo_100_DebugOperation, 10, enumerant_direct_opencl_debuginfo_100_DebugOperation, {0, 0}},
+    {"DebugImportedEntity", SPVK_CATEGORY_VALUEENUM, enumerants_opencl_debuginfo_100_DebugImportedEntity, 2, enumerant_names_opencl_debuginfo_100_DebugImportedEntity, 2, enumerant_direct_opencl_debuginfo_100_DebugImportedEntity, {0, 0}},
 };
 
 const uint8_t spvk_operand_kind_categories[SPVK_OPERAND_KIND_COUNT] = {

@@ -5,9 +5,10 @@
    Runs COMMAND (standard input from /dev/null, output as inherited), waits for it with wait4()
    and writes one line to RESULT_FILE:
 
-     SECONDS MAXRSS_KIB EXIT_STATUS
+     SECONDS MAXRSS_KIB EXIT_STATUS CPU_SECONDS
 
    SECONDS is wall-clock time from just before fork() to the end of wait4() (CLOCK_MONOTONIC);
+   CPU_SECONDS is the child's user + system time (steadier than wall time on a loaded machine);
    MAXRSS_KIB is the child's ru_maxrss (the same figure as /usr/bin/time -f %M). The exit status
    of measure is the command's (128 + signal if it was killed). Used by bench/run.sh. */
 #define _GNU_SOURCE
@@ -68,7 +69,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "measure: cannot write %s: %s\n", argv[1], strerror(errno));
         return 2;
     }
-    fprintf(f, "%.6f %ld %d\n", elapsed, (long)ru.ru_maxrss, code);
+    double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+                 (double)ru.ru_stime.tv_usec * 1e-6;
+    fprintf(f, "%.6f %ld %d %.6f\n", elapsed, (long)ru.ru_maxrss, code, cpu);
     fclose(f);
     return code;
 }

@@ -12,8 +12,12 @@
 #   mixed   a compute shader module of 10 MiB of binary (2 MiB with --quick)
 #   names   modules of 1, 2 and 4 MiB (0.25, 0.5 and 1 with --quick) whose functions name their
 #           locals alike (OpName %acc_17 "acc" in every function)
-# Each command runs --reps times (default 5, 3 with --quick) and the median is reported; a
-# command whose first run takes longer than SLOW_S seconds (default 10) runs only once.
+# Each command runs --reps times (default 5, 3 with --quick), alternating with the command it is
+# compared with, and the median is reported; a command whose first run takes longer than SLOW_S
+# seconds (default 5) runs only once (spirv-dis on the names inputs: over a minute on the 4 MiB
+# one). CPU time (user + system) is reported beside wall time: it is steadier when other work
+# shares the machine. Outputs are checked: spvkit dis must print what spirv-dis prints, and
+# spvkit as must write what spirv-as writes except for the generator word.
 # Throughput is in MB/s (10^6 bytes) of the command's input: the text for as, the binary for dis
 # and parse. Peak RSS is ru_maxrss of the process (bench/measure.c, the same figure as
 # /usr/bin/time -f %M). The report is Markdown, printed to standard output.
@@ -23,13 +27,13 @@ QUICK=0
 REPS=""
 KEEP=0
 BUILD_DIR=build
-SLOW_S=${SLOW_S:-10}
+SLOW_S=${SLOW_S:-5}
 while [ $# -gt 0 ]; do
     case "$1" in
     --quick) QUICK=1 ;;
     --reps) REPS=$2; shift ;;
     --keep) KEEP=1 ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     *) BUILD_DIR=$1 ;;
     esac
@@ -80,32 +84,79 @@ fi
 RESULTS=$TMP/results.tsv
 : >"$RESULTS"
 
-# run_cmd INPUT OP TOOL BYTES CMD... : runs CMD up to REPS times, appends one line to RESULTS.
-# For OP=parse the time is bench_parse's own median (reading the file is not timed).
-run_cmd() {
-    local input=$1 op=$2 tool=$3 bytes=$4
-    shift 4
-    local times="" rsss="" n=0 t rss code
-    while [ "$n" -lt "$REPS" ]; do
-        if ! "$TMP/measure" "$TMP/m.out" "$@" >"$TMP/stdout" 2>"$TMP/stderr"; then
-            log "$tool $op failed on $input: $(head -c 500 "$TMP/stderr")"
-            printf '%s\t%s\t%s\t%s\tFAIL\t0\t0\t\n' "$input" "$op" "$tool" "$bytes" >>"$RESULTS"
-            return 0
-        fi
-        read -r t rss code <"$TMP/m.out"
-        if [ "$op" = parse ]; then
-            t=$(sed -n 's/.* median \([0-9.]*\) s.*/\1/p' "$TMP/stdout")
-        fi
-        times="$times $t"; rsss="$rsss $rss"; n=$((n + 1))
-        if [ "$n" = 1 ] && awk -v t="$t" -v s="$SLOW_S" 'BEGIN { exit !(t > s) }'; then
-            break
-        fi
+median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+# sample KEY OUTFILE CMD... : runs CMD once and appends "WALL_S CPU_S RSS_KIB" to $TMP/s.KEY.
+# OUTFILE (the command's output, or -) is deleted first, so that no run pays for truncating the
+# previous run's file. For bench_parse the times are its own medians (reading the file is not
+# timed). Returns 1 if the command fails.
+sample() {
+    local key=$1 outfile=$2
+    shift 2
+    local t rss code cpu
+    [ "$outfile" = - ] || rm -f "$outfile"
+    if ! "$TMP/measure" "$TMP/m.out" "$@" >"$TMP/stdout" 2>"$TMP/stderr"; then
+        log "failed: $* : $(head -c 500 "$TMP/stderr")"
+        return 1
+    fi
+    read -r t rss code cpu <"$TMP/m.out"
+    if [ "$1" = "$BENCH_PARSE" ]; then
+        t=$(sed -n 's/.* median \([0-9.]*\) s,.*/\1/p' "$TMP/stdout")
+        cpu=$(sed -n 's/.* median CPU \([0-9.]*\) s,.*/\1/p' "$TMP/stdout")
+    fi
+    echo "$t $cpu $rss" >>"$TMP/s.$key"
+    LAST_WALL=$t
+}
+
+# summarize INPUT OP TOOL BYTES : one line of RESULTS from the samples of INPUT.OP.TOOL:
+# the median wall and CPU times, the largest peak RSS, the run count, the wall times, and the
+# smallest CPU time (used for the scaling verdict: other work can only make a run slower).
+summarize() {
+    local input=$1 op=$2 tool=$3 bytes=$4 f=$TMP/s.$1.$2.$3
+    if [ -f "$f.fail" ] || [ ! -s "$f" ]; then
+        printf '%s\t%s\t%s\t%s\tFAIL\t0\t0\t\tFAIL\tFAIL\n' "$input" "$op" "$tool" "$bytes" >>"$RESULTS"
+        return 0
+    fi
+    local walls cpus med_t med_cpu min_cpu max_rss n
+    walls=$(awk '{ print $1 }' "$f"); cpus=$(awk '{ print $2 }' "$f")
+    med_t=$(median $walls); med_cpu=$(median $cpus)
+    min_cpu=$(printf '%s\n' $cpus | sort -g | head -1)
+    max_rss=$(awk '{ print $3 }' "$f" | sort -n | tail -1)
+    n=$(wc -l <"$f")
+    log "$(printf '%-12s %-5s %-6s median %8.4f s (CPU %8.4f s)  peak RSS %7d KiB  (%d runs: %s)' "$input" "$op" "$tool" "$med_t" "$med_cpu" "$max_rss" "$n" "$(echo $walls)")"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$input" "$op" "$tool" "$bytes" "$med_t" "$max_rss" "$n" "$(echo $walls)" "$med_cpu" "$min_cpu" >>"$RESULTS"
+}
+
+# pair INPUT OP BYTES REF_OUT MINE_OUT REF_CMD... :: MINE_CMD... : runs the SPIRV-Tools command
+# and the spvkit command alternately, REPS times each, so that both see the same conditions on
+# the machine; either command may be empty. The SPIRV-Tools command runs only once when its
+# first run takes longer than SLOW_S seconds.
+pair() {
+    local input=$1 op=$2 bytes=$3 ref_out=$4 mine_out=$5
+    shift 5
+    local ref=() mine=() a seen=0 r=0 ref_on=0 mine_on=0
+    for a in "$@"; do
+        if [ "$a" = "::" ]; then seen=1; elif [ "$seen" = 0 ]; then ref+=("$a"); else mine+=("$a"); fi
     done
-    local med_t med_rss
-    med_t=$(printf '%s\n' $times | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
-    med_rss=$(printf '%s\n' $rsss | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : int((a[NR / 2] + a[NR / 2 + 1]) / 2) }')
-    log "$(printf '%-14s %-6s %-7s median %9.4f s  peak RSS %7d KiB  (%d runs:%s)' "$input" "$op" "$tool" "$med_t" "$med_rss" "$n" "$times")"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$input" "$op" "$tool" "$bytes" "$med_t" "$med_rss" "$n" "${times# }" >>"$RESULTS"
+    [ "${#ref[@]}" -gt 0 ] && ref_on=1
+    [ "${#mine[@]}" -gt 0 ] && mine_on=1
+    rm -f "$TMP/s.$input.$op.spirv" "$TMP/s.$input.$op.spvkit"
+    while [ "$r" -lt "$REPS" ] && { [ "$ref_on" = 1 ] || [ "$mine_on" = 1 ]; }; do
+        if [ "$ref_on" = 1 ]; then
+            if ! sample "$input.$op.spirv" "$ref_out" "${ref[@]}"; then
+                touch "$TMP/s.$input.$op.spirv.fail"; ref_on=0
+            elif [ "$r" = 0 ] && awk -v t="$LAST_WALL" -v s="$SLOW_S" 'BEGIN { exit !(t > s) }'; then
+                ref_on=0
+            fi
+        fi
+        if [ "$mine_on" = 1 ] && ! sample "$input.$op.spvkit" "$mine_out" "${mine[@]}"; then
+            touch "$TMP/s.$input.$op.spvkit.fail"; mine_on=0
+        fi
+        r=$((r + 1))
+    done
+    [ "${#ref[@]}" -gt 0 ] && summarize "$input" "$op" spirv "$bytes"
+    [ "${#mine[@]}" -gt 0 ] && summarize "$input" "$op" spvkit "$bytes"
+    return 0
 }
 
 # same_module A B: the two binaries are equal except for the generator word (word 2).
@@ -124,9 +175,11 @@ bench_input() {
     nfuncs=$(grep -c '^OpFunctionEnd' "$txt" || true)
     printf '%s\tinfo\t%s\t%s\t%s\t%s\t%s\t\n' "$input" "$kind" "$mb" "$tbytes" "$sbytes" "$nfuncs" >>"$RESULTS"
 
-    run_cmd "$input" as spirv "$tbytes" spirv-as --target-env vulkan1.2 -o "$TMP/out.tools.spv" "$txt"
+    local as_mine=()
+    [ "$HAVE_AS" = 1 ] && as_mine=("$SPVKIT" as --target-env vulkan1.2 -o "$TMP/out.spvkit.spv" "$txt")
+    pair "$input" as "$tbytes" "$TMP/out.tools.spv" "$TMP/out.spvkit.spv" \
+        spirv-as --target-env vulkan1.2 -o "$TMP/out.tools.spv" "$txt" :: "${as_mine[@]}"
     if [ "$HAVE_AS" = 1 ]; then
-        run_cmd "$input" as spvkit "$tbytes" "$SPVKIT" as --target-env vulkan1.2 -o "$TMP/out.spvkit.spv" "$txt"
         if [ -f "$TMP/out.spvkit.spv" ] && same_module "$TMP/out.tools.spv" "$TMP/out.spvkit.spv"; then
             printf '%s\tcheck\tas\tsame\n' "$input" >>"$RESULTS"
         else
@@ -135,8 +188,8 @@ bench_input() {
     fi
     rm -f "$TMP/out.tools.spv" "$TMP/out.spvkit.spv"
 
-    run_cmd "$input" dis spirv "$sbytes" spirv-dis -o "$TMP/out.tools.txt" "$spv"
-    run_cmd "$input" dis spvkit "$sbytes" "$SPVKIT" dis -o "$TMP/out.spvkit.txt" "$spv"
+    pair "$input" dis "$sbytes" "$TMP/out.tools.txt" "$TMP/out.spvkit.txt" \
+        spirv-dis -o "$TMP/out.tools.txt" "$spv" :: "$SPVKIT" dis -o "$TMP/out.spvkit.txt" "$spv"
     if cmp -s "$TMP/out.tools.txt" "$TMP/out.spvkit.txt"; then
         printf '%s\tcheck\tdis\tsame\n' "$input" >>"$RESULTS"
     else
@@ -144,10 +197,14 @@ bench_input() {
     fi
     rm -f "$TMP/out.tools.txt" "$TMP/out.spvkit.txt"
 
-    run_cmd "$input" parse spvkit "$sbytes" "$BENCH_PARSE" -n 10 "$spv"
+    # enough parses for about 0.2 s of work (at least 10), so that small inputs time well
+    local nparse=$(( 200000000 / sbytes ))
+    [ "$nparse" -ge 10 ] || nparse=10
+    pair "$input" parse "$sbytes" - - :: "$BENCH_PARSE" -n "$nparse" "$spv"
     rm -f "$txt" "$spv"
 }
 
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 start=$(date +%s)
 bench_input "mixed-${MIXED_MB}M" mixed "$MIXED_MB"
 for mb in $NAMES_MB; do
@@ -161,7 +218,9 @@ elapsed=$(( $(date +%s) - start ))
     echo "spirv_tools=$(spirv-as --version 2>&1 | head -1)"
     echo "spvkit=$("$SPVKIT" --version 2>&1 | head -1)"
     echo "build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null | head -1)"
+    echo "source=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" status --porcelain --untracked-files=no -- src include tools 2>/dev/null | grep -q . && echo ' with uncommitted changes in src/include/tools')"
     echo "reps=$REPS"
+    echo "load=$LOAD_BEFORE before, $(cut -d' ' -f1-3 /proc/loadavg) after"
     echo "slow_s=$SLOW_S"
     echo "have_as=$HAVE_AS"
     echo "elapsed=$elapsed"

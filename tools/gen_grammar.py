@@ -54,7 +54,7 @@ EXT_IMPORT_NAMES = {
 CATEGORIES = ["Id", "Literal", "ValueEnum", "BitEnum", "Composite"]
 
 # Operand kinds whose decoding needs nothing but the word itself: instructions made only of
-# these take the reader's fast path.
+# these and of enumerants take the reader's fast path.
 SIMPLE_KINDS = {"IdResultType", "IdResult", "IdRef", "IdScope", "IdMemorySemantics", "LiteralInteger",
                 "LiteralString"}
 
@@ -256,7 +256,8 @@ def main():
         cls = i["class"]
         if cls not in class_tags:
             sys.exit("gen_grammar: unknown class " + cls)
-        simple = all(o["kind"] in SIMPLE_KINDS for o in i.get("operands", []))
+        simple = all(o["kind"] in SIMPLE_KINDS or kinds[kind_index(o["kind"])]["category"] in ("ValueEnum", "BitEnum")
+                     for o in i.get("operands", []))
         inst_rows.append("    {%s, %d, SPVK_CLASS_%s, %d, %d, %s, %d, %s, %d, %s, %d, %s, %d, %s, %s},\n" % (
             c_string(i["opname"]), i["opcode"], c_ident(cls).upper(),
             1 if i.get("provisional") else 0, 1 if simple else 0,

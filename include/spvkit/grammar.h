@@ -76,7 +76,7 @@ typedef struct spvk_instruction_desc {
     uint16_t opcode;
     uint8_t instruction_class; /* enum spvk_instruction_class */
     uint8_t provisional;
-    uint8_t simple_operands;   /* every operand is an id, a LiteralInteger or a LiteralString */
+    uint8_t simple_operands;   /* every operand is an id, a LiteralInteger, a LiteralString or an enumerant */
     const spvk_operand_desc *operands;
     uint8_t num_operands;
     const char *const *aliases;

@@ -279,15 +279,17 @@ static spvk_result decode_rest(reader *r, const spvk_operand_desc *ops, size_t c
     return res;
 }
 
-/* The fast path for instructions made only of ids, LiteralIntegers and LiteralStrings (most
-   of a module): the loop keeps its state in locals and writes each operand record at once. */
+/* The fast path for instructions made only of ids, LiteralIntegers, LiteralStrings and
+   enumerants (most of a module): the loop keeps its state in locals and writes each operand
+   record at once. */
 static spvk_result decode_simple(reader *r, const spvk_instruction_desc *desc)
 {
     const uint32_t *inst = r->inst;
     const uint32_t n = r->inst_words, bound = r->header.bound;
+    const unsigned num_ops = desc->num_operands; /* a local: operand stores may alias uint8_t fields */
     uint32_t word = 1, count = 0;
     spvk_operand *out = r->operands;
-    for (unsigned i = 0; i < desc->num_operands; i++) {
+    for (unsigned i = 0; i < num_ops; i++) {
         const spvk_operand_desc *d = &desc->operands[i];
         if (word >= n) {
             if (d->quantifier == SPVK_QUANTIFIER_ONE) {
@@ -310,6 +312,15 @@ static spvk_result decode_simple(reader *r, const spvk_instruction_desc *desc)
                     return fail(r, "literal string at word %u has no terminating nul within the instruction", word);
                 }
                 o.num_words = (uint16_t)((size_t)(nul - str) / 4 + 1);
+            } else if (spvk_operand_kind_categories[d->kind] != SPVK_CATEGORY_ID) {
+                /* An enumerant, perhaps with parameters: the general decoder, then carry on. */
+                r->word = word;
+                r->num_operands = count;
+                if (decode_enum(r, d->kind, &spvk_operand_kinds[d->kind]) != SPVK_OK)
+                    return r->result;
+                word = r->word;
+                count = r->num_operands;
+                continue;
             } else {
                 uint32_t id = inst[word];
                 if (id == 0 || id >= bound) {

@@ -73,7 +73,7 @@ bool spvk_buffer_reserve(spvk_buffer *b, size_t extra)
     return true;
 }
 
-void spvk_buffer_append(spvk_buffer *b, const void *data, size_t length)
+void spvk_buffer_append_slow(spvk_buffer *b, const void *data, size_t length)
 {
     if (length && spvk_buffer_reserve(b, length)) {
         memcpy(b->data + b->length, data, length);
@@ -82,14 +82,6 @@ void spvk_buffer_append(spvk_buffer *b, const void *data, size_t length)
 }
 
 void spvk_buffer_append_string(spvk_buffer *b, const char *s) { spvk_buffer_append(b, s, strlen(s)); }
-
-void spvk_buffer_append_char(spvk_buffer *b, char c)
-{
-    if (b->length < b->capacity)
-        b->data[b->length++] = c;
-    else
-        spvk_buffer_append(b, &c, 1);
-}
 
 void spvk_buffer_append_uint(spvk_buffer *b, uint64_t value)
 {

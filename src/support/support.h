@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "spvkit/common.h"
 
@@ -32,9 +33,29 @@ typedef struct spvk_buffer {
 void spvk_buffer_init(spvk_buffer *b, const spvk_allocator *a);
 void spvk_buffer_free(spvk_buffer *b);
 bool spvk_buffer_reserve(spvk_buffer *b, size_t extra);
-void spvk_buffer_append(spvk_buffer *b, const void *data, size_t length);
+void spvk_buffer_append_slow(spvk_buffer *b, const void *data, size_t length);
 void spvk_buffer_append_string(spvk_buffer *b, const char *s);
-void spvk_buffer_append_char(spvk_buffer *b, char c);
+
+/* The common case inline (printers append a few bytes at a time); growth out of line. */
+static inline void spvk_buffer_append(spvk_buffer *b, const void *data, size_t length)
+{
+    if (b->capacity - b->length >= length) {
+        if (length) {
+            memcpy(b->data + b->length, data, length);
+            b->length += length;
+        }
+    } else {
+        spvk_buffer_append_slow(b, data, length);
+    }
+}
+
+static inline void spvk_buffer_append_char(spvk_buffer *b, char c)
+{
+    if (b->length < b->capacity)
+        b->data[b->length++] = c;
+    else
+        spvk_buffer_append_slow(b, &c, 1);
+}
 void spvk_buffer_printf(spvk_buffer *b, const char *fmt, ...) SPVK_PRINTF(2, 3);
 void spvk_buffer_append_uint(spvk_buffer *b, uint64_t value);
 /* Hands over the data, nul-terminated, and resets the buffer. NULL if any write failed. */

@@ -40,6 +40,14 @@ typedef struct disassembler {
     used_name *used;
     uint32_t used_capacity, used_count;
 
+    /* Ids that spirv-dis names by their own number ("%42"). Those are most ids, so with a dense
+       table they are only marked here, not stored as names; the number becomes a used name
+       only when a later suggestion spells it (then it is materialized, see taken_by_number).
+       numeric_names_used says whether any all-digit name was stored, which is the only way a
+       number can already be taken when an id is numbered. */
+    uint8_t *numbered;
+    bool numeric_names_used;
+
     spvk_buffer out;
 } disassembler;
 
@@ -151,12 +159,31 @@ static bool insert_used(disassembler *d, const char *s, uint32_t length, uint32_
     return true;
 }
 
+static bool all_digits(const char *s, size_t length)
+{
+    for (size_t i = 0; i < length; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return length > 0;
+}
+
+/* Whether s (a canonical decimal, no leading zero) is the number of an id numbered lazily. */
+static bool taken_by_number(const disassembler *d, const char *s, size_t length)
+{
+    if (!d->numbered || !all_digits(s, length) || length > 10 || (s[0] == '0'))
+        return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < length; i++)
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    return v < d->id_names_count && d->numbered[v];
+}
+
 /* spirv-dis's SaveName: the first name given to an id wins; the suggestion is sanitized and
    made unique with the smallest free "_N" suffix. The suggestion is in d->scratch. */
 static void save_name(disassembler *d, uint32_t id)
 {
     uint64_t *slot = id_slot(d, id, true);
-    if (!slot || *slot) {
+    if (!slot || *slot || (d->numbered && d->numbered[id])) {
         if (!slot && d->result == SPVK_OK)
             d->result = SPVK_ERROR_OUT_OF_MEMORY;
         return;
@@ -177,6 +204,14 @@ static void save_name(disassembler *d, uint32_t id)
     uint32_t hash = spvk_hash_bytes(s->data, base_length);
     uint32_t offset, length = base_length;
     used_name *base = find_used(d, s->data, base_length, hash);
+    if (!base && taken_by_number(d, s->data, base_length)) {
+        /* The suggestion spells the number of an id numbered earlier: make that use real. */
+        if (!insert_used(d, s->data, base_length, hash, &offset)) {
+            d->result = SPVK_ERROR_OUT_OF_MEMORY;
+            return;
+        }
+        base = find_used(d, s->data, base_length, hash);
+    }
     if (base) {
         uint32_t suffix = base->next_suffix;
         for (;; suffix++) {
@@ -198,6 +233,8 @@ static void save_name(disassembler *d, uint32_t id)
         d->result = SPVK_ERROR_OUT_OF_MEMORY;
         return;
     }
+    if (all_digits(s->data, length))
+        d->numeric_names_used = true;
     slot = id_slot(d, id, true);
     if (slot)
         *slot = (uint64_t)offset << 32 | (uint64_t)(length + 1);
@@ -438,13 +475,18 @@ static spvk_result name_instruction(void *user, const spvk_header *header, const
         break;
     }
     default:
-        /* Reserve the number itself so an OpName "7" elsewhere cannot take it. */
+        /* Everything else is named by its number, which must stay unique: an OpName "7"
+           elsewhere cannot take it, and it cannot take one that an OpName already took. */
         if (rid) {
             uint64_t *slot = id_slot(d, rid, false);
-            if (!slot || !*slot) {
-                spvk_buffer_append_uint(&d->scratch, rid);
-                save_name(d, rid);
+            if (slot && *slot)
+                break;
+            if (d->numbered && !d->numeric_names_used) {
+                d->numbered[rid] = 1;
+                break;
             }
+            spvk_buffer_append_uint(&d->scratch, rid);
+            save_name(d, rid);
         }
         break;
     }
@@ -545,20 +587,20 @@ static spvk_result print_instruction(void *user, const spvk_header *header, cons
     if (!spvk_buffer_reserve(b, 64 + (size_t)inst->num_words * 16))
         return SPVK_ERROR_OUT_OF_MEMORY;
     if (inst->result_id) {
-        size_t start = b->length;
+        /* spirv-dis right-aligns "%name" so that the opcode starts in column 16. */
+        uint64_t *slot = d->options.raw_ids ? NULL : id_slot(d, inst->result_id, false);
+        size_t name_length;
+        if (slot && *slot) {
+            name_length = (uint32_t)(*slot & 0xffffffffu) - 1;
+        } else {
+            name_length = 1;
+            for (uint32_t v = inst->result_id; v >= 10; v /= 10)
+                name_length++;
+        }
+        if (!d->options.no_indent && name_length + 4 < INDENT)
+            spvk_buffer_append(b, "               ", INDENT - 4 - name_length);
         spvk_buffer_append_char(b, '%');
         append_id_name(d, b, inst->result_id);
-        size_t name_length = b->length - start - 1;
-        /* spirv-dis right-aligns "%name" so that the opcode starts in column 16. */
-        if (!d->options.no_indent && name_length + 4 < INDENT) {
-            size_t pad = INDENT - 4 - name_length;
-            spvk_buffer_reserve(b, pad);
-            if (!b->failed) {
-                memmove(b->data + start + pad, b->data + start, name_length + 1);
-                memset(b->data + start, ' ', pad);
-                b->length += pad;
-            }
-        }
         spvk_buffer_append(b, " = ", 3);
     } else if (!d->options.no_indent) {
         spvk_buffer_append(b, "               ", INDENT);
@@ -629,6 +671,12 @@ spvk_result spvk_disassemble(const void *bytes, size_t size, const spvk_disassem
                 goto done;
             }
             memset(d.id_names, 0, (size_t)bound * sizeof *d.id_names);
+            d.numbered = spvk_alloc(allocator, bound ? bound : 1);
+            if (!d.numbered) {
+                res = SPVK_ERROR_OUT_OF_MEMORY;
+                goto done;
+            }
+            memset(d.numbered, 0, bound);
         }
         res = spvk_parse(bytes, size, allocator, name_instruction, &d, diags);
     }
@@ -654,6 +702,8 @@ done:
     spvk_buffer_free(&d.names);
     spvk_buffer_free(&d.scratch);
     spvk_free(allocator, d.id_names, (size_t)d.id_names_count * sizeof *d.id_names);
+    if (d.numbered)
+        spvk_free(allocator, d.numbered, d.id_names_count ? d.id_names_count : 1);
     spvk_free(allocator, d.id_keys, (size_t)d.id_capacity * sizeof *d.id_keys);
     spvk_free(allocator, d.id_values, (size_t)d.id_capacity * sizeof *d.id_values);
     spvk_free(allocator, d.used, (size_t)d.used_capacity * sizeof *d.used);

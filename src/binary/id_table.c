@@ -57,10 +57,8 @@ static bool grow(spvk_id_table *t)
     return true;
 }
 
-spvk_id_info *spvk_id_table_at(spvk_id_table *t, uint32_t id)
+spvk_id_info *spvk_id_table_at_hashed(spvk_id_table *t, uint32_t id)
 {
-    if (t->dense)
-        return id < t->dense_count ? &t->dense[id] : NULL;
     if ((t->count + 1) * 2 > t->capacity && !grow(t))
         return NULL;
     uint32_t j = spvk_hash_u32(id) & (t->capacity - 1);

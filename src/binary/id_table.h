@@ -32,8 +32,16 @@ typedef struct spvk_id_table {
 
 bool spvk_id_table_init(spvk_id_table *t, uint32_t bound, size_t module_words, const spvk_allocator *a);
 void spvk_id_table_free(spvk_id_table *t);
-/* Returns the entry for id, creating a zeroed one; NULL when out of memory. id must be nonzero. */
-spvk_id_info *spvk_id_table_at(spvk_id_table *t, uint32_t id);
+spvk_id_info *spvk_id_table_at_hashed(spvk_id_table *t, uint32_t id);
+
+/* Returns the entry for id, creating a zeroed one; NULL when out of memory. id must be nonzero.
+   Inline for the dense case, which is every call on a normal module. */
+static inline spvk_id_info *spvk_id_table_at(spvk_id_table *t, uint32_t id)
+{
+    if (t->dense)
+        return id < t->dense_count ? &t->dense[id] : NULL;
+    return spvk_id_table_at_hashed(t, id);
+}
 /* Returns the entry for id or NULL when none was created. */
 const spvk_id_info *spvk_id_table_find(const spvk_id_table *t, uint32_t id);
 

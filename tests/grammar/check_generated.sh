@@ -3,9 +3,14 @@
 # committed ones. Usage: check_generated.sh REPO_ROOT
 set -euo pipefail
 root=$1
-grammar="$root/../shared/grammar"
-if [ ! -f "$grammar/spirv.core.grammar.json" ]; then
-  echo "error: the SPIR-V grammar is not at $grammar" >&2
+# The grammar is the project's shared input: ../shared/grammar beside the checkout, or where
+# SPVK_GRAMMAR_DIR says; /work/shared/grammar is where the project's machines mount it.
+grammar=""
+for dir in "${SPVK_GRAMMAR_DIR:-}" "$root/../shared/grammar" /work/shared/grammar; do
+  if [ -n "$dir" ] && [ -f "$dir/spirv.core.grammar.json" ]; then grammar=$dir; break; fi
+done
+if [ -z "$grammar" ]; then
+  echo "error: the SPIR-V grammar was not found (set SPVK_GRAMMAR_DIR to the folder of spirv.core.grammar.json)" >&2
   exit 1
 fi
 tmp=$(mktemp -d)

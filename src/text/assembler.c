@@ -18,10 +18,15 @@
    instructions and OpSpecConstantOp opcodes; unknown extended instruction sets, whose operands
    pass through raw; a '+' before a hex float); everything spirv-as accepts assembles the same.
 
-   One pass over the text; names live in an open-addressing hash table of spans into the text
-   (no per-token allocation), ids' facts in another keyed by id; all memory is proportional to
-   the input, never to id values. The first error stops assembly and is recorded with its line,
-   column and source line. */
+   One pass over the text (with --preserve-numeric-ids, plus a scan of its words for numeric
+   names when the first other name needs an id). Names live in an open-addressing hash table
+   whose entries point into the text (no per-token allocation; FNV-1a, switching to keyed SipHash
+   if probes grow long, so crafted collisions cannot make it quadratic), except canonical decimal
+   names ("%123"), which map through an array indexed by value while it stays dense; values'
+   types sit in an array indexed by id likewise, and types, imports and sparse ids in a hash
+   table keyed by id. Grammar name lookups (binary searches) go through a small per-call cache.
+   All memory is proportional to the input, never to id values. The first error stops assembly
+   and is recorded with its line, column and source line. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,12 +62,39 @@ typedef struct span {
     size_t start, end;
 } span;
 
+/* The name table: 8-byte slots (so more of it stays in cache) pointing to entries kept in the
+   order names are first seen. Modules mostly use names in the order they first named them
+   (OpName lists, then the code), so entries are read nearly sequentially. An entry keeps an
+   occurrence of the name in the text and no length: a stored name always ends where its word
+   ends (at a delimiter or the end of the text), which is enough to compare it with a candidate
+   of known length. */
 typedef struct name_slot {
-    const char *name; /* into the text; NULL when free */
-    uint32_t length;
     uint32_t hash;
-    uint32_t id;
+    uint32_t entry; /* 1 + index into entries; 0 when free */
 } name_slot;
+
+typedef struct name_entry {
+    const char *name;
+    uint32_t id;
+} name_entry;
+
+/* A direct-mapped cache of grammar name lookups (opcodes, enumerants, extended instructions),
+   which are binary searches with string compares, keyed by the word and what it names. */
+#define LOOKUP_CACHE_SIZE 1024
+typedef struct lookup_entry {
+    const char *key; /* an occurrence of the word in the text */
+    uint32_t length;
+    uint32_t space; /* what kind of name: an operand kind, LOOKUP_OPCODE or LOOKUP_EXT + set */
+    const void *value;
+} lookup_entry;
+#define LOOKUP_OPCODE 0x10000u
+#define LOOKUP_EXT 0x20000u
+
+/* An operand still to read: a grammar kind (or KIND_CIV/KIND_RAW) and its quantifier. */
+typedef struct pending_operand {
+    uint16_t kind;
+    uint8_t quantifier;
+} pending_operand;
 
 typedef struct id_slot {
     uint32_t id;
@@ -90,11 +122,28 @@ typedef struct assembler {
 
     name_slot *names;
     size_t names_capacity, names_count;
+    name_entry *entries;
+    size_t entries_capacity;
+    bool keyed_names;   /* names are hashed with keyed_hash (after a suspiciously long probe) */
+    uint64_t key[2];    /* hash key, from addresses: unpredictable across runs, output-neutral */
     id_slot *ids;
     size_t ids_capacity, ids_count;
+    uint64_t *values; /* by id: 1 + the type of a value (0: none), for ids densely used */
+    size_t values_capacity, hashed_values, instructions;
     uint32_t next_id, bound;
-    uint32_t *preserved; /* --preserve-numeric-ids: the numeric ids, sorted, unique */
-    size_t num_preserved, preserved_capacity, preserved_cursor;
+    /* --preserve-numeric-ids: the ids that numeric names take, as a bitmap up to a limit that
+       follows the input's size and a sorted array above it */
+    bool collected; /* the numeric names have been collected */
+    bool any_preserved;
+    size_t distinct_preserved;
+    uint8_t *preserved_bits;
+    size_t preserved_bytes;
+    uint32_t *preserved; /* sorted, unique */
+    size_t num_preserved, preserved_capacity;
+    /* Without it, canonical decimal names ("%123", the disassembler's raw ids) map to ids through
+       an array indexed by their value while it stays dense, instead of the hash table. */
+    uint32_t *numeric;
+    size_t numeric_capacity, hashed_numeric;
 
     /* the instruction being assembled */
     size_t inst_start;   /* its first word in w */
@@ -103,9 +152,14 @@ typedef struct assembler {
     span result_name;    /* "%name" before '=', or empty */
     uint32_t result_type;
     unsigned ext_set;
-    span operand_tokens[4]; /* the first operand tokens, for messages after the fact */
+    span operand_tokens[2]; /* OpTypeFloat's operand words, for messages after the fact */
     unsigned num_operand_tokens;
-    spvk_operand_desc pending[MAX_PENDING];
+    size_t skip_from, skip_to; /* skip_from's memo */
+    size_t scanned_name;   /* where the word starts that starts_instruction last hashed as a name
+                              (SIZE_MAX: none), and its name's hash */
+    uint32_t scanned_hash;
+    lookup_entry lookups[LOOKUP_CACHE_SIZE];
+    pending_operand pending[MAX_PENDING];
     size_t num_pending;
 } assembler;
 
@@ -147,6 +201,104 @@ static bool out_of_memory(assembler *a)
     if (a->result == SPVK_OK)
         a->result = SPVK_ERROR_OUT_OF_MEMORY;
     return false;
+}
+
+/* Appends a word; the writer's function only when the buffer must grow. */
+static inline void put(assembler *a, uint32_t word)
+{
+    spvk_writer *w = &a->w;
+    if (w->count < w->capacity)
+        w->words[w->count++] = word;
+    else
+        spvk_writer_word(w, word);
+}
+
+/* Equal bytes, eight at a time (names are short; a library call costs more). */
+static bool bytes_equal(const char *x, const char *y, size_t n)
+{
+    for (; n >= 8; x += 8, y += 8, n -= 8) {
+        uint64_t u, v;
+        memcpy(&u, x, 8);
+        memcpy(&v, y, 8);
+        if (u != v)
+            return false;
+    }
+    while (n--)
+        if (*x++ != *y++)
+            return false;
+    return true;
+}
+
+/* A quick hash of a word for the lookup cache: its length, first 4 and last 8 bytes (most names
+   are shorter than 12). Collisions only cost a binary search. */
+static uint32_t word_hash(const char *s, size_t n)
+{
+    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ull;
+    if (n >= 8) {
+        uint64_t tail;
+        uint32_t head;
+        memcpy(&tail, s + n - 8, 8);
+        memcpy(&head, s, 4);
+        h ^= tail * 0xc2b2ae3d27d4eb4full ^ head;
+    } else {
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    }
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return (uint32_t)(h >> 32);
+}
+
+/* The cache entry for a word in a name space; a hit if it holds that word. */
+static lookup_entry *lookup_entry_for(assembler *a, const char *s, size_t n, uint32_t space, bool *hit)
+{
+    uint32_t h = (word_hash(s, n) ^ space) * 0x9e3779b1u;
+    lookup_entry *e = &a->lookups[h >> 22];
+    *hit = e->key && e->space == space && e->length == n && bytes_equal(e->key, s, n);
+    return e;
+}
+
+static void remember(lookup_entry *e, const char *s, size_t n, uint32_t space, const void *value)
+{
+    if (!value || n > UINT32_MAX)
+        return;
+    e->key = s;
+    e->length = (uint32_t)n;
+    e->space = space;
+    e->value = value;
+}
+
+static const spvk_instruction_desc *instruction_by_name(assembler *a, const char *s, size_t n)
+{
+    bool hit;
+    lookup_entry *e = lookup_entry_for(a, s, n, LOOKUP_OPCODE, &hit);
+    if (hit)
+        return e->value;
+    const spvk_instruction_desc *d = spvk_instruction_by_name(s, n);
+    remember(e, s, n, LOOKUP_OPCODE, d);
+    return d;
+}
+
+static const spvk_enumerant_desc *enumerant_by_name(assembler *a, unsigned kind, const char *s, size_t n)
+{
+    bool hit;
+    lookup_entry *e = lookup_entry_for(a, s, n, kind, &hit);
+    if (hit)
+        return e->value;
+    const spvk_enumerant_desc *d = spvk_enumerant_by_name(kind, s, n);
+    remember(e, s, n, kind, d);
+    return d;
+}
+
+static const spvk_ext_instruction_desc *ext_instruction_by_name(assembler *a, unsigned set, const char *s, size_t n)
+{
+    bool hit;
+    lookup_entry *e = lookup_entry_for(a, s, n, LOOKUP_EXT + set, &hit);
+    if (hit)
+        return e->value;
+    const spvk_ext_instruction_desc *d = spvk_ext_instruction_by_name(set, s, n);
+    remember(e, s, n, LOOKUP_EXT + set, d);
+    return d;
 }
 
 /* Quoting a token in a message: its first line, at most MAX_QUOTE bytes, then "..." if cut.
@@ -279,23 +431,84 @@ static const char *kind_description(unsigned kind)
 
 /* ---- tokens ---- */
 
+/* [A-Za-z0-9_], the characters of a name (spvIsValidID). */
+static const unsigned char id_chars[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1,
+    ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1,
+    ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1,
+    ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1,
+    ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1,
+    ['x'] = 1, ['y'] = 1, ['z'] = 1,
+};
+
+static bool is_id_char(char c) { return id_chars[(unsigned char)c]; }
+
+/* The hash of a name for the name table: FNV-1a, simple and well spread for the names compilers
+   write. Names made to collide only lengthen probes until the table switches to its keyed hash. */
+static uint32_t name_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* Checks that a name is valid ([A-Za-z0-9_]+, spvIsValidID) and hashes it. */
+static bool hash_id_name(const char *s, size_t n, uint32_t *hash)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!is_id_char(s[i]))
+            return false;
+    *hash = name_hash(s, n);
+    return n > 0;
+}
+
+
 /* Skips whitespace and ';' comments (to the end of the line), as SPIRV-Tools' advance(). */
+static size_t skip_space(const char *t, size_t n, size_t i);
+
+/* skip_space from a word's end, remembering the last answer: starts_instruction looks past an
+   id for a '=', and the operand loop then skips the same space again. */
+static size_t skip_from(assembler *a, size_t i)
+{
+    if (i != a->skip_from) {
+        a->skip_from = i;
+        a->skip_to = skip_space(a->text, a->length, i);
+    }
+    return a->skip_to;
+}
+
+static const unsigned char space_class[256] = {[' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1, [';'] = 2};
+
 static size_t skip_space(const char *t, size_t n, size_t i)
 {
-    while (i < n) {
-        char c = t[i];
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+    for (;;) {
+        /* Disassemblies align with runs of spaces: look at eight bytes at a time. */
+        if (n - i >= 8) {
+            uint64_t w;
+            memcpy(&w, t + i, 8);
+            w ^= 0x2020202020202020ull;
+            if (w == 0) {
+                i += 8;
+                continue;
+            }
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            i += (size_t)__builtin_ctzll(w) / 8; /* the spaces before the first other byte */
+#endif
+        }
+        unsigned k = i < n ? space_class[(unsigned char)t[i]] : 0;
+        if (k == 1) {
             i++;
-        } else if (c == ';') {
+        } else if (k == 2) {
             const char *nl = memchr(t + i, '\n', n - i);
             if (!nl)
                 return n;
             i = (size_t)(nl - t) + 1;
         } else {
-            break;
+            return i;
         }
     }
-    return i;
 }
 
 /* Characters that end a word or change how it ends: 1 delimiters, 2 '"' and '\\'. */
@@ -310,8 +523,12 @@ static size_t word_end(const char *t, size_t n, size_t i)
 {
     bool quoting = false, escaping = false;
     for (;;) {
-        while (i < n && !word_class[(unsigned char)t[i]])
-            i++, escaping = false;
+        if (i < n && !word_class[(unsigned char)t[i]]) {
+            escaping = false; /* an ordinary character ends an escape */
+            do
+                i++;
+            while (i < n && !word_class[(unsigned char)t[i]]);
+        }
         if (i >= n)
             return n;
         char c = t[i];
@@ -338,16 +555,28 @@ static bool starts_with_op(const char *t, size_t n, size_t i)
 
 /* Does the word at i (a non-space position) start an instruction: an opcode, or "%x = Op...".
    *end gets the end of that word. */
-static bool starts_instruction(const assembler *a, size_t i, size_t *end)
+static bool starts_instruction(assembler *a, size_t i, size_t *end)
 {
     const char *t = a->text;
     size_t n = a->length;
-    *end = word_end(t, n, i);
-    if (starts_with_op(t, n, i))
-        return true;
-    if (t[i] != '%')
-        return false;
-    size_t p = skip_space(t, n, *end);
+    if (t[i] != '%') {
+        *end = word_end(t, n, i);
+        return starts_with_op(t, n, i);
+    }
+    /* An id, most likely: find its end while checking and hashing its name (as name_hash), for
+       id_token to use. */
+    size_t j = i + 1;
+    uint32_t h = 2166136261u;
+    while (j < n && is_id_char(t[j]))
+        h = (h ^ (unsigned char)t[j++]) * 16777619u;
+    if (j < n && word_class[(unsigned char)t[j]] != 1) {
+        *end = word_end(t, n, i); /* not a plain name: quotes or escapes decide where it ends */
+    } else {
+        *end = j;
+        a->scanned_name = i;
+        a->scanned_hash = h;
+    }
+    size_t p = skip_from(a, *end);
     if (p >= n || t[p] != '=' || word_end(t, n, p) != p + 1)
         return false;
     p = skip_space(t, n, p + 1);
@@ -375,8 +604,14 @@ static bool valid_id_name(const char *s, size_t n)
 
 /* ---- ids ---- */
 
+/* The largest id the preserved bitmap covers: eight per byte of input, so it stays as small as
+   the text. */
+static uint64_t preserved_bits_limit(const assembler *a) { return (uint64_t)a->length * 8 + 64; }
+
 static bool preserved_contains(const assembler *a, uint32_t id)
 {
+    if (id < preserved_bits_limit(a))
+        return id / 8 < a->preserved_bytes && (a->preserved_bits[id / 8] >> (id % 8) & 1);
     size_t lo = 0, hi = a->num_preserved;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -390,6 +625,42 @@ static bool preserved_contains(const assembler *a, uint32_t id)
     return false;
 }
 
+/* Is the name a number as spirv-as's ParseNumber reads it (decimal, 0x hex, leading-0 octal)? */
+static bool numeric_name(const char *s, size_t n, uint32_t *value)
+{
+    if (n == 0 || s[0] < '0' || s[0] > '9')
+        return false;
+    if (s[0] != '0' && n <= 9) {
+        /* the common case, short canonical decimal, without the stream emulation */
+        uint32_t v = 0;
+        size_t i = 0;
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            v = v * 10 + (uint32_t)(s[i++] - '0');
+        if (i == n) {
+            *value = v;
+            return true;
+        }
+    }
+    return spvk_parse_uint32(s, n, value);
+}
+
+/* A canonical decimal name ("0" or no leading zero), below 2^32: its value names it alone. */
+static bool canonical_decimal(const char *s, size_t n, uint32_t *value)
+{
+    if (n == 0 || n > 10 || s[0] < '0' || s[0] > '9' || (s[0] == '0' && n > 1))
+        return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (v > UINT32_MAX)
+        return false;
+    *value = (uint32_t)v;
+    return true;
+}
+
 static void raise_bound(assembler *a, uint32_t id)
 {
     /* bound_ = max(bound_, id + 1) in uint32_t, so id 0xffffffff leaves it alone, as in spirv-as. */
@@ -398,21 +669,74 @@ static void raise_bound(assembler *a, uint32_t id)
         a->bound = b;
 }
 
-static bool grow_names(assembler *a)
+/* SipHash-1-3 of a name under the assembler's key: what names are hashed with once FNV-1a
+   (fast, but easy to flood with colliding names) has produced a long probe sequence. */
+static uint64_t rotl64(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+#define SIPROUND                                                                                                       \
+    do {                                                                                                               \
+        v0 += v1; v1 = rotl64(v1, 13); v1 ^= v0; v0 = rotl64(v0, 32);                                                  \
+        v2 += v3; v3 = rotl64(v3, 16); v3 ^= v2;                                                                       \
+        v0 += v3; v3 = rotl64(v3, 21); v3 ^= v0;                                                                       \
+        v2 += v1; v1 = rotl64(v1, 17); v1 ^= v2; v2 = rotl64(v2, 32);                                                  \
+    } while (0)
+
+static uint32_t keyed_hash(const assembler *a, const char *s, size_t n)
 {
-    size_t cap = a->names_capacity ? a->names_capacity * 2 : 1024;
+    uint64_t v0 = a->key[0] ^ 0x736f6d6570736575ull, v1 = a->key[1] ^ 0x646f72616e646f6dull;
+    uint64_t v2 = a->key[0] ^ 0x6c7967656e657261ull, v3 = a->key[1] ^ 0x7465646279746573ull;
+    uint64_t m;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        m = 0;
+        for (unsigned b = 0; b < 8; b++)
+            m |= (uint64_t)(unsigned char)s[i + b] << (8 * b);
+        v3 ^= m;
+        SIPROUND;
+        v0 ^= m;
+    }
+    m = (uint64_t)n << 56;
+    for (unsigned b = 0; i + b < n; b++)
+        m |= (uint64_t)(unsigned char)s[i + b] << (8 * b);
+    v3 ^= m;
+    SIPROUND;
+    v0 ^= m;
+    v2 ^= 0xff;
+    SIPROUND;
+    SIPROUND;
+    SIPROUND;
+    return (uint32_t)(v0 ^ v1 ^ v2 ^ v3);
+}
+
+
+/* The length of a stored name: it runs to the end of its word. */
+static size_t stored_length(const assembler *a, const char *name)
+{
+    const char *p = name, *end = a->text + a->length;
+    while (p < end && is_id_char(*p))
+        p++;
+    return (size_t)(p - name);
+}
+
+/* Rebuilds the name table with the given capacity, rehashing with the keyed hash if it is on. */
+static bool rebuild_names(assembler *a, size_t cap, bool rehash)
+{
     name_slot *slots = spvk_alloc(a->allocator, cap * sizeof *slots);
     if (!slots)
         return out_of_memory(a);
     memset(slots, 0, cap * sizeof *slots);
     for (size_t i = 0; i < a->names_capacity; i++) {
-        name_slot *s = &a->names[i];
-        if (!s->name)
+        name_slot s = a->names[i];
+        if (!s.entry)
             continue;
-        size_t j = s->hash & (cap - 1);
-        while (slots[j].name)
+        if (rehash) {
+            const char *name = a->entries[s.entry - 1].name;
+            s.hash = keyed_hash(a, name, stored_length(a, name));
+        }
+        size_t j = s.hash & (cap - 1);
+        while (slots[j].entry)
             j = (j + 1) & (cap - 1);
-        slots[j] = *s;
+        slots[j] = s;
     }
     spvk_free(a->allocator, a->names, a->names_capacity * sizeof *a->names);
     a->names = slots;
@@ -420,57 +744,140 @@ static bool grow_names(assembler *a)
     return true;
 }
 
-/* The id for a name (without '%'), assigning the next free one on first sight, as
-   spvNamedIdAssignOrGet: with --preserve-numeric-ids a numeric name is its own id and new ids
-   skip the preserved ones. */
-static bool name_to_id(assembler *a, const char *name, size_t length, uint32_t *id)
+/* Does the stored name equal the candidate (a valid name of the given length)? */
+static bool same_name(const assembler *a, const char *stored, const char *name, size_t length)
 {
-    if (a->num_preserved) {
-        uint32_t v;
-        if (spvk_parse_uint32(name, length, &v) && preserved_contains(a, v)) {
+    size_t room = (size_t)(a->text + a->length - stored);
+    return room >= length && bytes_equal(stored, name, length) && (room == length || !is_id_char(stored[length]));
+}
+
+static bool hashed_name_to_id(assembler *a, const char *name, size_t length, uint32_t hash, bool insert, bool *found,
+                              uint32_t *id);
+static bool collect_numeric_ids(assembler *a);
+
+/* The next free id: with --preserve-numeric-ids, skipping those numeric names take. */
+static uint32_t new_id(assembler *a)
+{
+    uint32_t v = a->next_id++;
+    while (a->any_preserved && preserved_contains(a, v))
+        v = a->next_id++;
+    raise_bound(a, v);
+    return v;
+}
+
+/* The id for a name (without '%'), as spvNamedIdAssignOrGet: with --preserve-numeric-ids a
+   numeric name is its own id; any other name gets the next free id on first sight. */
+static bool name_to_id(assembler *a, const char *name, size_t length, uint32_t hash, uint32_t *id)
+{
+    uint32_t v;
+    if (a->preserve) {
+        /* A numeric name is its own id. Other names take ids that no numeric name anywhere in
+           the text takes, so the first of them needs those collected: a text of numeric names
+           only (a raw-id disassembly) never pays for that pass. */
+        if (numeric_name(name, length, &v)) {
             raise_bound(a, v);
             *id = v;
             return true;
         }
+        if (!a->collected && !collect_numeric_ids(a))
+            return false;
+    } else if (canonical_decimal(name, length, &v) &&
+               (v < a->numeric_capacity || v < 2 * ((uint64_t)a->next_id + a->instructions) + 65536)) {
+        if (v >= a->numeric_capacity) {
+            size_t cap = a->numeric_capacity ? a->numeric_capacity : 4096;
+            while (cap <= v)
+                cap *= 2;
+            uint32_t *q = spvk_realloc(a->allocator, a->numeric, a->numeric_capacity * sizeof *q, cap * sizeof *q);
+            if (!q)
+                return out_of_memory(a);
+            memset(q + a->numeric_capacity, 0, (cap - a->numeric_capacity) * sizeof *q);
+            a->numeric = q;
+            a->numeric_capacity = cap;
+        }
+        if (a->numeric[v]) {
+            *id = a->numeric[v];
+            return true;
+        }
+        /* It may have been seen before the array reached it, and gone to the hash table. */
+        if (a->hashed_numeric) {
+            bool found;
+            if (!hashed_name_to_id(a, name, length, hash, false, &found, id))
+                return false;
+            if (found) {
+                a->numeric[v] = *id;
+                return true;
+            }
+        }
+        *id = a->numeric[v] = new_id(a); /* ids start at 1, so 0 means unassigned */
+        return true;
+    } else if (canonical_decimal(name, length, &v)) {
+        a->hashed_numeric++;
     }
-    if ((a->names_count + 1) * 2 > a->names_capacity && !grow_names(a))
+    bool found;
+    return hashed_name_to_id(a, name, length, hash, true, &found, id);
+}
+
+/* The id for a name (without '%') through the hash table, assigning the next free one on first
+   sight, as spvNamedIdAssignOrGet. */
+static bool hashed_name_to_id(assembler *a, const char *name, size_t length, uint32_t hash, bool insert, bool *found,
+                              uint32_t *id)
+{
+    *found = false;
+    if ((a->names_count + 1) * 2 > a->names_capacity &&
+        !rebuild_names(a, a->names_capacity ? a->names_capacity * 2 : 1024, false))
         return false;
-    uint32_t h = spvk_hash_bytes(name, length);
-    size_t mask = a->names_capacity - 1, j = h & mask;
-    for (;; j = (j + 1) & mask) {
+    if (a->keyed_names)
+        hash = keyed_hash(a, name, length);
+    size_t mask = a->names_capacity - 1, j = hash & mask;
+    for (size_t probes = 0;; j = (j + 1) & mask, probes++) {
         name_slot *s = &a->names[j];
-        if (!s->name)
+        if (!s->entry)
             break;
-        if (s->hash == h && s->length == length && memcmp(s->name, name, length) == 0) {
-            *id = s->id;
+        if (probes == 64 && !a->keyed_names) {
+            /* Names that collide this much are likely made to: switch to the keyed hash. */
+            a->keyed_names = true;
+            if (!rebuild_names(a, a->names_capacity, true))
+                return false;
+            return hashed_name_to_id(a, name, length, hash, insert, found, id);
+        }
+        name_entry *e = &a->entries[s->entry - 1];
+        if (s->hash == hash && same_name(a, e->name, name, length)) {
+            /* Point at the latest occurrence, which is likelier to be in cache next time. */
+            e->name = name;
+            *id = e->id;
+            *found = true;
             return true;
         }
     }
-    uint32_t v = a->next_id++;
-    while (a->num_preserved) {
-        while (a->preserved_cursor < a->num_preserved && a->preserved[a->preserved_cursor] < v)
-            a->preserved_cursor++;
-        if (a->preserved_cursor == a->num_preserved || a->preserved[a->preserved_cursor] != v)
-            break;
-        v = a->next_id++;
+    if (!insert)
+        return true;
+    if (a->names_count == a->entries_capacity) {
+        size_t cap = a->entries_capacity ? a->entries_capacity * 2 : 1024;
+        name_entry *e = spvk_realloc(a->allocator, a->entries, a->entries_capacity * sizeof *e, cap * sizeof *e);
+        if (!e || cap > UINT32_MAX)
+            return out_of_memory(a);
+        a->entries = e;
+        a->entries_capacity = cap;
     }
-    name_slot *s = &a->names[j];
-    s->name = name;
-    s->length = (uint32_t)length;
-    s->hash = h;
-    s->id = v;
-    a->names_count++;
-    raise_bound(a, v);
-    *id = v;
+    name_entry *e = &a->entries[a->names_count++];
+    e->name = name;
+    e->id = new_id(a);
+    a->names[j].hash = hash;
+    a->names[j].entry = (uint32_t)a->names_count;
+    *id = e->id;
     return true;
 }
+
+/* Keyed, so that ids chosen to collide (--preserve-numeric-ids lets the text pick them) cannot be
+   found offline. */
+static uint32_t id_hash(const assembler *a, uint32_t id) { return spvk_hash_u32(id ^ (uint32_t)a->key[0]); }
 
 static id_slot *find_id(const assembler *a, uint32_t id)
 {
     if (!a->ids_capacity)
         return NULL;
     size_t mask = a->ids_capacity - 1;
-    for (size_t j = spvk_hash_u32(id) & mask;; j = (j + 1) & mask) {
+    for (size_t j = id_hash(a, id) & mask;; j = (j + 1) & mask) {
         id_slot *s = &a->ids[j];
         if (!s->used)
             return NULL;
@@ -496,7 +903,7 @@ static id_slot *id_info(assembler *a, uint32_t id)
         for (size_t i = 0; i < a->ids_capacity; i++) {
             if (!a->ids[i].used)
                 continue;
-            size_t j = spvk_hash_u32(a->ids[i].id) & (cap - 1);
+            size_t j = id_hash(a, a->ids[i].id) & (cap - 1);
             while (slots[j].used)
                 j = (j + 1) & (cap - 1);
             slots[j] = a->ids[i];
@@ -505,7 +912,7 @@ static id_slot *id_info(assembler *a, uint32_t id)
         a->ids = slots;
         a->ids_capacity = cap;
     }
-    size_t mask = a->ids_capacity - 1, j = spvk_hash_u32(id) & mask;
+    size_t mask = a->ids_capacity - 1, j = id_hash(a, id) & mask;
     while (a->ids[j].used)
         j = (j + 1) & mask;
     s = &a->ids[j];
@@ -514,6 +921,57 @@ static id_slot *id_info(assembler *a, uint32_t id)
     s->id = id;
     a->ids_count++;
     return s;
+}
+
+/* Values' types, which every instruction with a result type records: ids are mostly dense
+   (assigned 1, 2, 3, ... or numeric names from a disassembly), so they go in an array indexed by
+   id while it stays within about twice the number of distinct ids; any other id goes in the hash
+   table. Either way memory follows the input, not the id values. */
+static bool value_type(const assembler *a, uint32_t id, uint32_t *type)
+{
+    if (id < a->values_capacity && a->values[id]) {
+        *type = (uint32_t)(a->values[id] - 1);
+        return true;
+    }
+    if (!a->hashed_values)
+        return false;
+    const id_slot *s = find_id(a, id);
+    if (!s || !(s->flags & INFO_VALUE))
+        return false;
+    *type = s->value_type;
+    return true;
+}
+
+static bool record_value(assembler *a, uint32_t id, uint32_t type)
+{
+    uint32_t existing;
+    if (value_type(a, id, &existing))
+        return true; /* the first definition wins; spirv-as ignores a redefinition */
+    /* Dense: below twice a bound on the distinct ids the text can have used so far (names given
+       ids, numeric names collected for --preserve-numeric-ids, instructions assembled). */
+    if (id >= a->values_capacity &&
+        id < 2 * ((uint64_t)a->next_id + a->distinct_preserved + a->instructions) + 4096) {
+        size_t cap = a->values_capacity ? a->values_capacity : 4096;
+        while (cap <= id)
+            cap *= 2;
+        uint64_t *v = spvk_realloc(a->allocator, a->values, a->values_capacity * sizeof *v, cap * sizeof *v);
+        if (!v)
+            return out_of_memory(a);
+        memset(v + a->values_capacity, 0, (cap - a->values_capacity) * sizeof *v);
+        a->values = v;
+        a->values_capacity = cap;
+    }
+    if (id < a->values_capacity) {
+        a->values[id] = (uint64_t)type + 1;
+        return true;
+    }
+    id_slot *s = id_info(a, id);
+    if (!s)
+        return false;
+    s->flags |= INFO_VALUE;
+    s->value_type = type;
+    a->hashed_values++;
+    return true;
 }
 
 static int compare_u32(const void *x, const void *y)
@@ -527,22 +985,41 @@ static int compare_u32(const void *x, const void *y)
    in a text that assembles, so collecting from the words is the same. */
 static bool collect_numeric_ids(assembler *a)
 {
+    a->collected = true;
     const char *t = a->text;
     size_t n = a->length;
     for (size_t p = skip_space(t, n, 0); p < n;) {
         size_t e = word_end(t, n, p);
         uint32_t v;
-        if (t[p] == '%' && valid_id_name(t + p + 1, e - p - 1) && spvk_parse_uint32(t + p + 1, e - p - 1, &v)) {
-            if (a->num_preserved == a->preserved_capacity) {
-                size_t cap = a->preserved_capacity ? a->preserved_capacity * 2 : 256;
-                uint32_t *q = spvk_realloc(a->allocator, a->preserved, a->preserved_capacity * sizeof *q,
-                                           cap * sizeof *q);
-                if (!q)
-                    return out_of_memory(a);
-                a->preserved = q;
-                a->preserved_capacity = cap;
+        if (t[p] == '%' && valid_id_name(t + p + 1, e - p - 1) && numeric_name(t + p + 1, e - p - 1, &v)) {
+            a->any_preserved = true;
+            if (v < preserved_bits_limit(a)) {
+                if (v / 8 >= a->preserved_bytes) {
+                    size_t size = a->preserved_bytes ? a->preserved_bytes : 512;
+                    while (size <= v / 8)
+                        size *= 2;
+                    uint8_t *b = spvk_realloc(a->allocator, a->preserved_bits, a->preserved_bytes, size);
+                    if (!b)
+                        return out_of_memory(a);
+                    memset(b + a->preserved_bytes, 0, size - a->preserved_bytes);
+                    a->preserved_bits = b;
+                    a->preserved_bytes = size;
+                }
+                if (!(a->preserved_bits[v / 8] >> (v % 8) & 1))
+                    a->distinct_preserved++;
+                a->preserved_bits[v / 8] |= (uint8_t)(1u << (v % 8));
+            } else {
+                if (a->num_preserved == a->preserved_capacity) {
+                    size_t cap = a->preserved_capacity ? a->preserved_capacity * 2 : 256;
+                    uint32_t *q = spvk_realloc(a->allocator, a->preserved, a->preserved_capacity * sizeof *q,
+                                               cap * sizeof *q);
+                    if (!q)
+                        return out_of_memory(a);
+                    a->preserved = q;
+                    a->preserved_capacity = cap;
+                }
+                a->preserved[a->num_preserved++] = v;
             }
-            a->preserved[a->num_preserved++] = v;
         }
         p = skip_space(t, n, e);
     }
@@ -553,6 +1030,7 @@ static bool collect_numeric_ids(assembler *a)
             if (a->preserved[i] != a->preserved[k - 1])
                 a->preserved[k++] = a->preserved[i];
         a->num_preserved = k;
+        a->distinct_preserved += k;
     }
     return true;
 }
@@ -570,7 +1048,7 @@ static bool is_ext_inst(uint32_t opcode)
    which must be an OpExtInstImport's result; the set decides how the instruction is read. */
 static bool emit_id(assembler *a, uint32_t id, span tok)
 {
-    spvk_writer_word(&a->w, id);
+    put(a, id);
     if (is_ext_inst(a->opcode) && inst_words(a) == 4) {
         const id_slot *s = find_id(a, id);
         if (!s || !(s->flags & INFO_IMPORT))
@@ -585,9 +1063,13 @@ static bool id_token(assembler *a, span tok, uint32_t *id)
     if (a->text[tok.start] != '%')
         return fail_at(a, tok.start, "Expected id to start with %%.");
     span name = {tok.start + 1, tok.end};
-    if (!valid_id_name(a->text + name.start, name.end - name.start))
+    uint32_t hash;
+    if (a->scanned_name == tok.start && name.end > name.start) {
+        hash = a->scanned_hash; /* starts_instruction validated and hashed it */
+    } else if (!hash_id_name(a->text + name.start, name.end - name.start, &hash)) {
         return fail_at(a, tok.start, "Invalid ID %.*s%s", QUOTE(name));
-    return name_to_id(a, a->text + name.start, name.end - name.start, id);
+    }
+    return name_to_id(a, a->text + name.start, name.end - name.start, hash, id);
 }
 
 /* The literal's bytes between the quotes, a backslash taking the next character literally;
@@ -611,12 +1093,12 @@ static void emit_string(assembler *a, span tok)
         escaping = false;
         word |= (uint32_t)(unsigned char)s[i] << (8 * bytes);
         if (++bytes == 4) {
-            spvk_writer_word(&a->w, word);
+            put(a, word);
             word = 0;
             bytes = 0;
         }
     }
-    spvk_writer_word(&a->w, word);
+    put(a, word);
 }
 
 /* spvTextToLiteral's split between numbers and strings: a word of digits with at most one '.'
@@ -710,9 +1192,9 @@ static int string_operand(assembler *a, span tok, bool optional)
 static int number_operand(assembler *a, span tok, spvk_number_result r, bool optional)
 {
     if (r.status == SPVK_NUMBER_STATUS_OK) {
-        spvk_writer_word(&a->w, (uint32_t)r.bits);
+        put(a, (uint32_t)r.bits);
         if (r.width > 32)
-            spvk_writer_word(&a->w, (uint32_t)(r.bits >> 32));
+            put(a, (uint32_t)(r.bits >> 32));
         return ENCODE_OK;
     }
     if (optional && (r.status == SPVK_NUMBER_STATUS_INVALID || r.status == SPVK_NUMBER_STATUS_OUT_OF_RANGE))
@@ -731,7 +1213,6 @@ static bool push(assembler *a, uint16_t kind, uint8_t quantifier)
         return fail_at(a, a->op.start, "Operands of %.*s%s nest too deeply", QUOTE(a->op));
     a->pending[a->num_pending].kind = kind;
     a->pending[a->num_pending].quantifier = quantifier;
-    a->pending[a->num_pending].name = NULL;
     a->num_pending++;
     return true;
 }
@@ -739,12 +1220,17 @@ static bool push(assembler *a, uint16_t kind, uint8_t quantifier)
 /* Pushes operand descriptions so the first is read first. */
 static bool push_operands(assembler *a, const spvk_operand_desc *ops, size_t count, bool skip_results)
 {
+    if (MAX_PENDING - a->num_pending < count)
+        return fail_at(a, a->op.start, "Operands of %.*s%s nest too deeply", QUOTE(a->op));
+    pending_operand *p = a->pending + a->num_pending;
     for (size_t i = count; i-- > 0;) {
         if (skip_results && (ops[i].kind == SPVK_OPERAND_IdResultType || ops[i].kind == SPVK_OPERAND_IdResult))
             continue;
-        if (!push(a, ops[i].kind, ops[i].quantifier))
-            return false;
+        p->kind = ops[i].kind;
+        p->quantifier = ops[i].quantifier;
+        p++;
     }
+    a->num_pending = (size_t)(p - a->pending);
     return true;
 }
 
@@ -784,9 +1270,9 @@ static int free_operand(assembler *a, span tok, bool raw)
     if (!looks_like_number(a, tok)) {
         if (is_quoted(a, tok))
             return string_operand(a, tok, false);
-        if (a->text[tok.start] == '%' && valid_id_name(a->text + tok.start + 1, tok.end - tok.start - 1)) {
-            uint32_t id;
-            if (!name_to_id(a, a->text + tok.start + 1, tok.end - tok.start - 1, &id) || !emit_id(a, id, tok))
+        uint32_t hash, id;
+        if (a->text[tok.start] == '%' && hash_id_name(a->text + tok.start + 1, tok.end - tok.start - 1, &hash)) {
+            if (!name_to_id(a, a->text + tok.start + 1, tok.end - tok.start - 1, hash, &id) || !emit_id(a, id, tok))
                 return ENCODE_ERROR;
             return ENCODE_OK;
         }
@@ -816,7 +1302,7 @@ static int enum_operand(assembler *a, span tok, unsigned kind, const spvk_operan
 {
     const char *t = a->text;
     if (k->category == SPVK_CATEGORY_VALUEENUM) {
-        const spvk_enumerant_desc *e = spvk_enumerant_by_name(kind, t + tok.start, tok.end - tok.start);
+        const spvk_enumerant_desc *e = enumerant_by_name(a, kind, t + tok.start, tok.end - tok.start);
         uint32_t value;
         if (e) {
             value = e->value;
@@ -826,7 +1312,7 @@ static int enum_operand(assembler *a, span tok, unsigned kind, const spvk_operan
             fail_at(a, tok.start, "Invalid %s '%.*s%s'.", kind_description(kind), QUOTE(tok));
             return ENCODE_ERROR;
         }
-        spvk_writer_word(&a->w, value);
+        put(a, value);
         if (e && !push_operands(a, e->parameters, e->num_parameters, false))
             return ENCODE_ERROR;
         return ENCODE_OK;
@@ -837,7 +1323,7 @@ static int enum_operand(assembler *a, span tok, unsigned kind, const spvk_operan
     for (;;) {
         const char *bar = memchr(t + b, '|', tok.end - b);
         size_t e = bar ? (size_t)(bar - t) : tok.end;
-        const spvk_enumerant_desc *d = spvk_enumerant_by_name(kind, t + b, e - b);
+        const spvk_enumerant_desc *d = enumerant_by_name(a, kind, t + b, e - b);
         uint32_t v;
         if (d) {
             v = d->value;
@@ -850,7 +1336,7 @@ static int enum_operand(assembler *a, span tok, unsigned kind, const spvk_operan
             break;
         b = e + 1;
     }
-    spvk_writer_word(&a->w, value);
+    put(a, value);
     /* Each set bit's parameters follow in increasing bit order: push from the highest bit. */
     for (int bit = 31; bit >= 0; bit--) {
         if (!(value & (1u << bit)))
@@ -876,9 +1362,9 @@ static int typed_number_operand(assembler *a, span tok, bool optional)
             return ENCODE_ERROR;
         }
     } else if (a->opcode == SPVK_OP_Switch) {
-        const id_slot *selector = find_id(a, a->w.words[a->inst_start + 1]);
-        if (selector && (selector->flags & INFO_VALUE))
-            type = find_id(a, selector->value_type);
+        uint32_t selector_type;
+        if (value_type(a, a->w.words[a->inst_start + 1], &selector_type))
+            type = find_id(a, selector_type);
         if (!type || !(type->flags & INFO_TYPE) || type->type_class != CLASS_INT) {
             fail_at(a, tok.start,
                     "The selector operand for OpSwitch must be the result of an instruction that generates an "
@@ -923,7 +1409,7 @@ static int ext_instruction_operand(assembler *a, span tok)
                     QUOTE(tok));
             return ENCODE_ERROR;
         }
-        spvk_writer_word(&a->w, v);
+        put(a, v);
         return push(a, set == EXT_UNKNOWN ? KIND_RAW : SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC) ? ENCODE_OK
                                                                                                       : ENCODE_ERROR;
     }
@@ -931,14 +1417,14 @@ static int ext_instruction_operand(assembler *a, span tok)
         fail_at(a, tok.start, "Invalid extended instruction name '%.*s%s'.", QUOTE(tok));
         return ENCODE_ERROR;
     }
-    const spvk_ext_instruction_desc *e = spvk_ext_instruction_by_name(set, s, n);
+    const spvk_ext_instruction_desc *e = ext_instruction_by_name(a, set, s, n);
     uint32_t v;
     if (is_nonsemantic_set(set)) {
         /* Non-semantic instructions are known by name, or else a number followed by ids. Later
            versions of a set may add trailing operands: ids, absorbed after the known ones (as
            the newest SPIRV-Tools does). */
         if (e) {
-            spvk_writer_word(&a->w, e->opcode);
+            put(a, e->opcode);
             return push(a, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC) &&
                            push_operands(a, e->operands, e->num_operands, false)
                        ? ENCODE_OK
@@ -949,7 +1435,7 @@ static int ext_instruction_operand(assembler *a, span tok)
                     QUOTE(tok));
             return ENCODE_ERROR;
         }
-        spvk_writer_word(&a->w, v);
+        put(a, v);
         return push(a, SPVK_OPERAND_IdRef, SPVK_QUANTIFIER_VARIADIC) ? ENCODE_OK : ENCODE_ERROR;
     }
     if (!e && number_for_name(a, tok.start, tok.end, &v))
@@ -958,7 +1444,7 @@ static int ext_instruction_operand(assembler *a, span tok)
         fail_at(a, tok.start, "Invalid extended instruction name '%.*s%s'.", QUOTE(tok));
         return ENCODE_ERROR;
     }
-    spvk_writer_word(&a->w, e->opcode);
+    put(a, e->opcode);
     return push_operands(a, e->operands, e->num_operands, false) ? ENCODE_OK : ENCODE_ERROR;
 }
 
@@ -982,14 +1468,20 @@ static int spec_constant_opcode_operand(assembler *a, span tok)
         fail_at(a, tok.start, "Invalid OpSpecConstantOp opcode '%.*s%s'.", QUOTE(tok));
         return ENCODE_ERROR;
     }
-    spvk_writer_word(&a->w, d->opcode);
+    put(a, d->opcode);
     a->num_pending = 0;
     return push_operands(a, d->operands, d->num_operands, true) ? ENCODE_OK : ENCODE_ERROR;
 }
 
-static int encode_operand(assembler *a, spvk_operand_desc d, span tok, bool optional)
+static int encode_operand(assembler *a, pending_operand d, span tok, bool optional)
 {
     switch (d.kind) {
+    case SPVK_OPERAND_IdRef:
+    case SPVK_OPERAND_IdResultType:
+    case SPVK_OPERAND_IdResult:
+    case SPVK_OPERAND_IdMemorySemantics:
+    case SPVK_OPERAND_IdScope:
+        return id_operand(a, tok, d.kind);
     case KIND_CIV:
         return free_operand(a, tok, false);
     case KIND_RAW:
@@ -1029,7 +1521,7 @@ static bool immediate_operand(assembler *a, span tok)
     span digits = {tok.start + 1, tok.end};
     if (!spvk_parse_uint32(a->text + digits.start, digits.end - digits.start, &v))
         return fail_at(a, tok.start, "Invalid immediate integer: !%.*s%s", QUOTE(digits));
-    spvk_writer_word(&a->w, v);
+    put(a, v);
     bool result_pending = false;
     for (size_t i = 0; i < a->num_pending; i++)
         result_pending |= a->pending[i].kind == SPVK_OPERAND_IdResult;
@@ -1090,6 +1582,7 @@ static bool record_definitions(assembler *a, const spvk_instruction_desc *desc)
 {
     const uint32_t *w = a->w.words + a->inst_start;
     size_t n = inst_words(a);
+    a->instructions++;
     if (generates_type(a->opcode)) {
         span where = a->result_name.end ? a->result_name : a->op;
         id_slot *s = id_info(a, w[1]);
@@ -1126,13 +1619,7 @@ static bool record_definitions(assembler *a, const spvk_instruction_desc *desc)
         }
     } else if (has_result_type(desc) && n >= 3) {
         /* The first definition wins; spirv-as ignores a redefinition here. */
-        id_slot *s = id_info(a, w[2]);
-        if (!s)
-            return false;
-        if (!(s->flags & INFO_VALUE)) {
-            s->flags |= INFO_VALUE;
-            s->value_type = w[1];
-        }
+        return record_value(a, w[2], w[1]);
     }
     return true;
 }
@@ -1158,7 +1645,7 @@ static bool immediate_instruction(assembler *a)
         return fail_at(a, first.start, "Invalid immediate integer: !%.*s%s", QUOTE(digits));
     a->opcode = SPVK_NO_OPCODE;
     a->inst_start = a->w.count;
-    spvk_writer_word(&a->w, v);
+    put(a, v);
     a->pos = first.end;
     for (;;) {
         size_t p = skip_space(t, n, a->pos);
@@ -1172,7 +1659,7 @@ static bool immediate_instruction(assembler *a)
             span d2 = {p + 1, tok.end};
             if (!spvk_parse_uint32(t + d2.start, d2.end - d2.start, &v))
                 return fail_at(a, p, "Invalid immediate integer: !%.*s%s", QUOTE(d2));
-            spvk_writer_word(&a->w, v);
+            put(a, v);
         } else if (free_operand(a, tok, false) != ENCODE_OK) {
             return false;
         }
@@ -1210,7 +1697,7 @@ static bool instruction(assembler *a)
             return fail_at(a, p, "Invalid Opcode prefix '%.*s%s'.", QUOTE(op));
     }
     a->op = op;
-    const spvk_instruction_desc *desc = spvk_instruction_by_name(t + op.start, op.end - op.start);
+    const spvk_instruction_desc *desc = instruction_by_name(a, t + op.start, op.end - op.start);
     if (!desc || !available(a, desc))
         return fail_at(a, op.start, "Invalid Opcode name '%.*s%s'", QUOTE(op));
     bool named = a->result_name.end != 0;
@@ -1233,7 +1720,7 @@ static bool instruction(assembler *a)
         return false;
     bool matched = true;
     while (a->num_pending) {
-        spvk_operand_desc d = a->pending[--a->num_pending];
+        pending_operand d = a->pending[--a->num_pending];
         if (d.kind == SPVK_OPERAND_IdResult && named) {
             /* The result id was read before the opcode; it goes where the grammar puts it. */
             uint32_t id;
@@ -1241,8 +1728,9 @@ static bool instruction(assembler *a)
                 return false;
             continue;
         }
-        const spvk_operand_kind_desc *k = d.kind < SPVK_OPERAND_KIND_COUNT ? spvk_operand_kind(d.kind) : NULL;
-        if (k && k->category == SPVK_CATEGORY_COMPOSITE) {
+        if (d.kind == SPVK_OPERAND_PairLiteralIntegerIdRef || d.kind == SPVK_OPERAND_PairIdRefLiteralInteger ||
+            d.kind == SPVK_OPERAND_PairIdRefIdRef) {
+            const spvk_operand_kind_desc *k = spvk_operand_kind(d.kind);
             /* Pairs: spirv-as reads OpPhi's (and DebugTypeEnum's) id pairs as a list of ids, and
                the other pairs as an optional first half and a required second half. */
             if (d.quantifier == SPVK_QUANTIFIER_VARIADIC && !push(a, d.kind, d.quantifier))
@@ -1263,7 +1751,7 @@ static bool instruction(assembler *a)
         bool optional = d.quantifier != SPVK_QUANTIFIER_ONE;
         if (d.quantifier == SPVK_QUANTIFIER_VARIADIC && !push(a, d.kind, d.quantifier))
             return false;
-        p = skip_space(t, n, a->pos);
+        p = skip_from(a, a->pos);
         if (p >= n) {
             if (optional)
                 break;
@@ -1280,7 +1768,7 @@ static bool instruction(assembler *a)
             return fail_at(a, p, "Expected operand for %.*s%s instruction, but found the next instruction instead.",
                            QUOTE(op));
         }
-        if (a->num_operand_tokens < 4)
+        if (a->opcode == SPVK_OP_TypeFloat && a->num_operand_tokens < 2)
             a->operand_tokens[a->num_operand_tokens++] = tok;
         if (t[p] == '!') {
             if (!immediate_operand(a, tok))
@@ -1300,20 +1788,13 @@ static bool instruction(assembler *a)
         if (inst_words(a) > MAX_INSTRUCTION_WORDS)
             return too_long(a, tok.start);
     }
-    size_t words = inst_words(a);
-    if (!spvk_writer_end(&a->w)) {
-        if (a->w.failed)
-            return out_of_memory(a);
-        a->w.count = a->inst_start + words; /* keep the count for the message */
-        return too_long(a, op.start);
-    }
+    if (!spvk_writer_end(&a->w))
+        return a->w.failed ? out_of_memory(a) : too_long(a, op.start);
     return !matched || record_definitions(a, desc);
 }
 
 static bool assemble(assembler *a)
 {
-    if (a->preserve && !collect_numeric_ids(a))
-        return false;
     spvk_writer_header(&a->w, a->version, SPVK_GENERATOR_WORD, 0);
     a->pos = skip_space(a->text, a->length, 0);
     while (a->pos < a->length) {
@@ -1349,6 +1830,11 @@ spvk_result spvk_assemble(const char *text, size_t length, const spvk_assemble_o
     a->diags = diags;
     a->next_id = 1;
     a->bound = 1;
+    a->scanned_name = SIZE_MAX;
+    a->skip_from = SIZE_MAX;
+    /* Hash keys from addresses (randomized by ASLR): they only affect speed under attack. */
+    a->key[0] = (uint64_t)(uintptr_t)a * 0x9e3779b97f4a7c15ull ^ (uint64_t)(uintptr_t)text;
+    a->key[1] = (uint64_t)(uintptr_t)&nul * 0xc2b2ae3d27d4eb4full ^ (uint64_t)length;
     spvk_writer_init(&a->w, allocator);
 
     bool ok = length == 0 ? fail_at(a, 0, "Missing assembly text.") : assemble(a);
@@ -1368,8 +1854,12 @@ spvk_result spvk_assemble(const char *text, size_t length, const spvk_assemble_o
     }
     spvk_writer_free(&a->w);
     spvk_free(allocator, a->names, a->names_capacity * sizeof *a->names);
+    spvk_free(allocator, a->entries, a->entries_capacity * sizeof *a->entries);
     spvk_free(allocator, a->ids, a->ids_capacity * sizeof *a->ids);
     spvk_free(allocator, a->preserved, a->preserved_capacity * sizeof *a->preserved);
+    spvk_free(allocator, a->preserved_bits, a->preserved_bytes);
+    spvk_free(allocator, a->numeric, a->numeric_capacity * sizeof *a->numeric);
+    spvk_free(allocator, a->values, a->values_capacity * sizeof *a->values);
     spvk_free(allocator, a, sizeof *a);
     return result;
 }

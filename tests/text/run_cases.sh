@@ -2,6 +2,7 @@
 # Data-driven assembler/disassembler cases: each input file sits beside its expected output.
 #   assembler/X.spvasm + X.expected   `spvkit as` words, as `od -An -tx4 -v` prints them
 #   assembler/X.spvasm + X.error      `spvkit as` fails with exit 1 and exactly this stderr
+#   assembler/options/X.spvasm + X.options + X.expected|X.error   the same, `as` given X.options
 #   disassembler/X.spvasm + X.dis     assembled, then `spvkit dis` prints exactly X.dis
 #                         + X.rawdis  ... and `spvkit dis --raw-id` prints X.rawdis; that text
 #                                     assembles back (--preserve-numeric-ids) to the same words
@@ -28,17 +29,19 @@ check_error() { # name, expected-file, working-directory, command...
   if cmp -s "$tmp/err" "$expected"; then ok; else bad "$name: stderr differs"; diff "$expected" "$tmp/err" >&2; fi
 }
 
-for f in "$dir"/assembler/*.spvasm; do
+for f in "$dir"/assembler/*.spvasm "$dir"/assembler/options/*.spvasm; do
   [ -e "$f" ] || continue
   b=${f%.spvasm}
   n=$(basename "$b")
+  opts=()
+  if [ -f "$b.options" ]; then read -r -a opts <"$b.options"; fi
   if [ -f "$b.expected" ]; then
-    if (cd "$(dirname "$f")" && "$spvkit" as "$(basename "$f")" -o "$tmp/a.spv") 2>"$tmp/err" &&
+    if (cd "$(dirname "$f")" && "$spvkit" as "${opts[@]}" "$(basename "$f")" -o "$tmp/a.spv") 2>"$tmp/err" &&
        od -An -tx4 -v "$tmp/a.spv" >"$tmp/a.words" && cmp -s "$tmp/a.words" "$b.expected"; then ok
     else bad "assembler/$n"; cat "$tmp/err" >&2; fi
   fi
   if [ -f "$b.error" ]; then
-    check_error "assembler/$n" "$b.error" "$(dirname "$f")" "$spvkit" as "$(basename "$f")" -o "$tmp/a.spv"
+    check_error "assembler/$n" "$b.error" "$(dirname "$f")" "$spvkit" as "${opts[@]}" "$(basename "$f")" -o "$tmp/a.spv"
   fi
 done
 

@@ -447,17 +447,8 @@ static spvk_result walk(reader *r, spvk_instruction_fn fn, void *user)
             return fail(r, "truncated: the instruction claims %u words but %zu remain", count, r->num_words - i);
         r->inst = r->words + i;
         r->inst_words = count;
-        if (count > r->operands_capacity) {
-            size_t cap = r->operands_capacity ? r->operands_capacity : 64;
-            while (cap < count)
-                cap *= 2;
-            spvk_operand *p = spvk_realloc(r->allocator, r->operands, r->operands_capacity * sizeof *p,
-                                           cap * sizeof *p);
-            if (!p)
-                return out_of_memory(r);
-            r->operands = p;
-            r->operands_capacity = cap;
-        }
+        if (!spvk_array_grow(r->allocator, &r->operands, &r->operands_capacity, count, sizeof *r->operands, 64))
+            return out_of_memory(r);
         if (decode_instruction(r) != SPVK_OK)
             return r->result;
         if (fn) {

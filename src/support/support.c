@@ -30,6 +30,27 @@ void *spvk_realloc(const spvk_allocator *a, void *ptr, size_t old_size, size_t n
 
 void *spvk_alloc(const spvk_allocator *a, size_t size) { return spvk_realloc(a, NULL, 0, size ? size : 1); }
 
+bool spvk_array_grow(const spvk_allocator *a, void *items, size_t *capacity, size_t need, size_t elem_size,
+                     size_t initial)
+{
+    void **p = (void **)items;
+    if (need <= *capacity)
+        return true;
+    size_t cap = *capacity ? *capacity : initial;
+    while (cap < need) {
+        if (cap > SIZE_MAX / 2 / elem_size)
+            return false;
+        cap *= 2;
+    }
+    char *q = spvk_realloc(a, *p, *capacity * elem_size, cap * elem_size);
+    if (!q)
+        return false;
+    memset(q + *capacity * elem_size, 0, (cap - *capacity) * elem_size);
+    *p = q;
+    *capacity = cap;
+    return true;
+}
+
 void spvk_free(const spvk_allocator *a, void *ptr, size_t size)
 {
     if (ptr)

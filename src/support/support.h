@@ -20,6 +20,12 @@ void *spvk_alloc(const spvk_allocator *a, size_t size);
 void *spvk_realloc(const spvk_allocator *a, void *ptr, size_t old_size, size_t new_size);
 /* spvk_free(a, ptr, size) is public (common.h). */
 
+/* Grows the array *items of *capacity elements of elem_size bytes so that it holds at least
+   need elements: doubling from initial, new elements zeroed. Returns false when out of memory,
+   leaving the array as it was. */
+bool spvk_array_grow(const spvk_allocator *a, void *items, size_t *capacity, size_t need, size_t elem_size,
+                     size_t initial);
+
 /* A growable byte buffer. On allocation failure it sets failed and drops further writes, so
    callers check once at the end. */
 typedef struct spvk_buffer {

@@ -783,17 +783,8 @@ static bool name_to_id(assembler *a, const char *name, size_t length, uint32_t h
             return false;
     } else if (canonical_decimal(name, length, &v) &&
                (v < a->numeric_capacity || v < 2 * ((uint64_t)a->next_id + a->instructions) + 65536)) {
-        if (v >= a->numeric_capacity) {
-            size_t cap = a->numeric_capacity ? a->numeric_capacity : 4096;
-            while (cap <= v)
-                cap *= 2;
-            uint32_t *q = spvk_realloc(a->allocator, a->numeric, a->numeric_capacity * sizeof *q, cap * sizeof *q);
-            if (!q)
-                return out_of_memory(a);
-            memset(q + a->numeric_capacity, 0, (cap - a->numeric_capacity) * sizeof *q);
-            a->numeric = q;
-            a->numeric_capacity = cap;
-        }
+        if (!spvk_array_grow(a->allocator, &a->numeric, &a->numeric_capacity, (size_t)v + 1, sizeof *a->numeric, 4096))
+            return out_of_memory(a);
         if (a->numeric[v]) {
             *id = a->numeric[v];
             return true;
@@ -951,15 +942,8 @@ static bool record_value(assembler *a, uint32_t id, uint32_t type)
        ids, numeric names collected for --preserve-numeric-ids, instructions assembled). */
     if (id >= a->values_capacity &&
         id < 2 * ((uint64_t)a->next_id + a->distinct_preserved + a->instructions) + 4096) {
-        size_t cap = a->values_capacity ? a->values_capacity : 4096;
-        while (cap <= id)
-            cap *= 2;
-        uint64_t *v = spvk_realloc(a->allocator, a->values, a->values_capacity * sizeof *v, cap * sizeof *v);
-        if (!v)
+        if (!spvk_array_grow(a->allocator, &a->values, &a->values_capacity, (size_t)id + 1, sizeof *a->values, 4096))
             return out_of_memory(a);
-        memset(v + a->values_capacity, 0, (cap - a->values_capacity) * sizeof *v);
-        a->values = v;
-        a->values_capacity = cap;
     }
     if (id < a->values_capacity) {
         a->values[id] = (uint64_t)type + 1;
@@ -1009,15 +993,9 @@ static bool collect_numeric_ids(assembler *a)
                     a->distinct_preserved++;
                 a->preserved_bits[v / 8] |= (uint8_t)(1u << (v % 8));
             } else {
-                if (a->num_preserved == a->preserved_capacity) {
-                    size_t cap = a->preserved_capacity ? a->preserved_capacity * 2 : 256;
-                    uint32_t *q = spvk_realloc(a->allocator, a->preserved, a->preserved_capacity * sizeof *q,
-                                               cap * sizeof *q);
-                    if (!q)
-                        return out_of_memory(a);
-                    a->preserved = q;
-                    a->preserved_capacity = cap;
-                }
+                if (!spvk_array_grow(a->allocator, &a->preserved, &a->preserved_capacity, a->num_preserved + 1,
+                                     sizeof *a->preserved, 256))
+                    return out_of_memory(a);
                 a->preserved[a->num_preserved++] = v;
             }
         }

@@ -126,14 +126,25 @@ static spvk_result decode_typed_number(reader *r)
     return SPVK_OK;
 }
 
+/* The number of words of the string starting at words[0] (its nul included), or 0 when none of
+   the count words holds a nul. Strings are short and word-aligned, so a word-at-a-time test for
+   a zero byte beats a call to memchr. */
+static inline uint32_t string_words(const uint32_t *words, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t w = words[i];
+        if ((w - 0x01010101u) & ~w & 0x80808080u)
+            return i + 1;
+    }
+    return 0;
+}
+
 static spvk_result decode_string(reader *r)
 {
-    const char *s = (const char *)(r->inst + r->word);
-    size_t max = (size_t)(r->inst_words - r->word) * 4;
-    const char *nul = memchr(s, '\0', max);
-    if (!nul)
+    uint32_t n = string_words(r->inst + r->word, r->inst_words - r->word);
+    if (!n)
         return fail(r, "literal string at word %u has no terminating nul within the instruction", r->word);
-    add_operand(r, SPVK_OPERAND_LiteralString, (uint32_t)((size_t)(nul - s) / 4 + 1));
+    add_operand(r, SPVK_OPERAND_LiteralString, n);
     return SPVK_OK;
 }
 
@@ -305,13 +316,12 @@ static spvk_result decode_simple(reader *r, const spvk_instruction_desc *desc)
                 o.number_kind = SPVK_NUMBER_UNSIGNED;
                 o.number_width = 32;
             } else if (d->kind == SPVK_OPERAND_LiteralString) {
-                const char *str = (const char *)(inst + word);
-                const char *nul = memchr(str, '\0', (size_t)(n - word) * 4);
-                if (!nul) {
+                uint32_t length = string_words(inst + word, n - word);
+                if (!length) {
                     r->word = word;
                     return fail(r, "literal string at word %u has no terminating nul within the instruction", word);
                 }
-                o.num_words = (uint16_t)((size_t)(nul - str) / 4 + 1);
+                o.num_words = (uint16_t)length;
             } else if (spvk_operand_kind_categories[d->kind] != SPVK_CATEGORY_ID) {
                 /* An enumerant, perhaps with parameters: the general decoder, then carry on. */
                 r->word = word;
@@ -447,7 +457,8 @@ static spvk_result walk(reader *r, spvk_instruction_fn fn, void *user)
             return fail(r, "truncated: the instruction claims %u words but %zu remain", count, r->num_words - i);
         r->inst = r->words + i;
         r->inst_words = count;
-        if (!spvk_array_grow(r->allocator, &r->operands, &r->operands_capacity, count, sizeof *r->operands, 64))
+        if (count > r->operands_capacity &&
+            !spvk_array_grow(r->allocator, &r->operands, &r->operands_capacity, count, sizeof *r->operands, 64))
             return out_of_memory(r);
         if (decode_instruction(r) != SPVK_OK)
             return r->result;

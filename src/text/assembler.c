@@ -783,7 +783,8 @@ static bool name_to_id(assembler *a, const char *name, size_t length, uint32_t h
             return false;
     } else if (canonical_decimal(name, length, &v) &&
                (v < a->numeric_capacity || v < 2 * ((uint64_t)a->next_id + a->instructions) + 65536)) {
-        if (!spvk_array_grow(a->allocator, &a->numeric, &a->numeric_capacity, (size_t)v + 1, sizeof *a->numeric, 4096))
+        if (v >= a->numeric_capacity &&
+            !spvk_array_grow(a->allocator, &a->numeric, &a->numeric_capacity, (size_t)v + 1, sizeof *a->numeric, 4096))
             return out_of_memory(a);
         if (a->numeric[v]) {
             *id = a->numeric[v];
@@ -993,7 +994,8 @@ static bool collect_numeric_ids(assembler *a)
                     a->distinct_preserved++;
                 a->preserved_bits[v / 8] |= (uint8_t)(1u << (v % 8));
             } else {
-                if (!spvk_array_grow(a->allocator, &a->preserved, &a->preserved_capacity, a->num_preserved + 1,
+                if (a->num_preserved == a->preserved_capacity &&
+                    !spvk_array_grow(a->allocator, &a->preserved, &a->preserved_capacity, a->num_preserved + 1,
                                      sizeof *a->preserved, 256))
                     return out_of_memory(a);
                 a->preserved[a->num_preserved++] = v;

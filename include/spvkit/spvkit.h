@@ -6,5 +6,6 @@
 #include "spvkit/grammar.h"
 #include "spvkit/binary.h"
 #include "spvkit/text.h"
+#include "spvkit/runtime.h"
 
 #endif

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/deps.sh test
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVK_FUZZERS=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source >/dev/null
 seeds=build-fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/binary" "$seeds/text"
@@ -18,4 +18,9 @@ build-fuzz/fuzz_reader -max_total_time="$seconds" -max_len=65536 -artifact_prefi
   -print_final_stats=1 "$seeds/binary" 2>&1 | tail -12
 build-fuzz/fuzz_assembler -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
   -print_final_stats=1 "$seeds/text" 2>&1 | tail -12
-echo "fuzzing: 2 passed, 0 failed"
+mkdir -p "$seeds/sources"
+printf 'f32:1,2.5,-3' >"$seeds/sources/a"; printf 'bf16:1.5,-2,inf,nan' >"$seeds/sources/b"
+printf 'random:16:i8:7' >"$seeds/sources/c"; printf 'iota:9:u64' >"$seeds/sources/d"
+build-fuzz/fuzz_buffer_source -max_total_time="$((seconds / 4 + 1))" -max_len=4096 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/sources" 2>&1 | tail -4
+echo "fuzzing: 3 passed, 0 failed"

@@ -43,7 +43,7 @@ typedef struct spvk_typed_buffer {
      random:N:TYPE:SEED    N values from a fixed generator: integers over the type's range,
                            floats uniform in [-1, 1)
      @FILE                 the file's bytes (element type SPVK_ELEMENT_BYTES)
-   Counts above 2^28 elements are refused. Errors name the position in the source. */
+   Buffers above 2^28 elements or 1 GiB are refused. Errors name the position in the source. */
 SPVK_API spvk_result spvk_typed_buffer_from_source(const char *source, const spvk_allocator *allocator,
                                                    spvk_typed_buffer *buffer, spvk_diagnostics *diags);
 SPVK_API void spvk_typed_buffer_free(spvk_typed_buffer *buffer, const spvk_allocator *allocator);

@@ -9,6 +9,7 @@
 #include "../support/support.h"
 
 #define MAX_ELEMENTS ((size_t)1 << 28)
+#define MAX_BYTES ((size_t)1 << 30)
 
 static const struct {
     const char *name;
@@ -231,8 +232,8 @@ static spvk_result literal(source_parser *p, const char *start, const char *end,
 static spvk_result allocate(source_parser *p, const char *at, spvk_typed_buffer *b, size_t count,
                             const spvk_allocator *a)
 {
-    if (count > MAX_ELEMENTS)
-        return source_error(p, at, "%zu elements is more than the 2^28 allowed", count);
+    if (count > MAX_ELEMENTS || count * spvk_element_size(b->type) > MAX_BYTES)
+        return source_error(p, at, "%zu elements is more than allowed (2^28 elements, 1 GiB)", count);
     b->count = count;
     b->size = count * spvk_element_size(b->type);
     b->data = spvk_alloc(a, b->size ? b->size : 1);
@@ -274,13 +275,13 @@ static spvk_result from_file(source_parser *p, const char *path, spvk_typed_buff
     spvk_buffer_init(&data, a);
     char chunk[65536];
     size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && data.length <= MAX_ELEMENTS * 8)
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && data.length <= MAX_BYTES)
         spvk_buffer_append(&data, chunk, got);
     bool error = ferror(f) != 0;
     fclose(f);
-    if (error || data.length > MAX_ELEMENTS * 8) {
+    if (error || data.length > MAX_BYTES) {
         spvk_buffer_free(&data);
-        return source_error(p, path, error ? "cannot read %s" : "%s is larger than 2 GiB", path);
+        return source_error(p, path, error ? "cannot read %s" : "%s is larger than 1 GiB", path);
     }
     if (data.failed) {
         spvk_buffer_free(&data);
@@ -288,18 +289,17 @@ static spvk_result from_file(source_parser *p, const char *path, spvk_typed_buff
     }
     b->type = SPVK_ELEMENT_BYTES;
     b->count = b->size = data.length;
-    b->data = data.data ? data.data : spvk_alloc(a, 1);
-    /* The buffer keeps its capacity; record it as the size freed later. */
-    b->size = data.length;
-    if (data.data && data.capacity != data.length) {
-        void *shrunk = spvk_realloc(a, data.data, data.capacity, data.length ? data.length : 1);
-        if (!shrunk) {
-            spvk_buffer_free(&data);
-            return SPVK_ERROR_OUT_OF_MEMORY;
-        }
-        b->data = shrunk;
+    if (!data.data) { /* an empty file */
+        b->data = spvk_alloc(a, 1);
+        return b->data ? SPVK_OK : SPVK_ERROR_OUT_OF_MEMORY;
     }
-    return b->data ? SPVK_OK : SPVK_ERROR_OUT_OF_MEMORY;
+    /* Shrink to the exact size: buffers are freed with their size. */
+    b->data = data.capacity == data.length ? data.data : spvk_realloc(a, data.data, data.capacity, data.length);
+    if (!b->data) {
+        spvk_buffer_free(&data);
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    }
+    return SPVK_OK;
 }
 
 spvk_result spvk_typed_buffer_from_source(const char *source, const spvk_allocator *a, spvk_typed_buffer *b,

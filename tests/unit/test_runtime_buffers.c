@@ -1,4 +1,5 @@
 /* Typed buffers: sources, 16-bit float conversions, printing and the numerics check. */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include <math.h>
 
 #include "spvkit/runtime.h"
@@ -129,6 +130,19 @@ static void test_sources(void)
     CHECK(from("random:3:f32", &b, err, sizeof err) == SPVK_ERROR_INVALID);
     CHECK(from("zeros:999999999999:f32", &b, err, sizeof err) == SPVK_ERROR_INVALID);
     CHECK(from("@/nonexistent/file", &b, err, sizeof err) == SPVK_ERROR_INVALID);
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (f) {
+        /* @FILE: the bytes as they are (through /dev/fd so the test needs no path of its own). */
+        fputs("abc", f);
+        fflush(f);
+        char path[64];
+        snprintf(path, sizeof path, "@/dev/fd/%d", fileno(f));
+        CHECK(from(path, &b, err, sizeof err) == SPVK_OK);
+        CHECK(b.type == SPVK_ELEMENT_BYTES && b.size == 3 && memcmp(b.data, "abc", 3) == 0);
+        spvk_typed_buffer_free(&b, NULL);
+        fclose(f);
+    }
     CHECK(from("plain", &b, err, sizeof err) == SPVK_ERROR_INVALID);
 }
 

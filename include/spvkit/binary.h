@@ -70,6 +70,11 @@ SPVK_API spvk_result spvk_parse(const void *bytes, size_t size, const spvk_alloc
 SPVK_API spvk_result spvk_parse_words(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
                                       spvk_instruction_fn fn, void *user, spvk_diagnostics *diags);
 
+/* Reads the five header words of a module given as bytes, in host order whatever the module's
+   byte order. Returns false when the bytes are too short or the magic number is wrong; the
+   header is not otherwise checked (spvk_parse does that). */
+SPVK_API bool spvk_read_header(const void *bytes, size_t size, spvk_header *header);
+
 /* The integer value of a literal number operand of up to 64 bits (sign-extended when signed). */
 SPVK_API uint64_t spvk_operand_bits(const spvk_instruction *inst, const spvk_operand *operand);
 /* The string of a LiteralString operand (points into the words; nul-terminated by the encoding). */

@@ -9,9 +9,7 @@ bool spvk_id_table_init(spvk_id_table *t, uint32_t bound, size_t module_words, c
 {
     memset(t, 0, sizeof *t);
     t->allocator = a;
-    /* Every id is defined by an instruction of at least two words, so a bound beyond the word
-       count (plus slack for small modules) cannot be dense. */
-    if ((size_t)bound <= module_words + 64) {
+    if (spvk_id_bound_is_dense(bound, module_words)) {
         t->dense_count = bound;
         t->dense = spvk_alloc(a, (size_t)bound * sizeof *t->dense);
         if (!t->dense)

@@ -30,6 +30,14 @@ typedef struct spvk_id_table {
     const spvk_allocator *allocator;
 } spvk_id_table;
 
+/* Whether a table indexed by id is affordable for this bound: every id is defined by an
+   instruction of at least two words, so a bound beyond the word count (plus slack for small
+   modules) cannot be dense, and a hostile one must not be allocated. */
+static inline bool spvk_id_bound_is_dense(uint32_t bound, size_t module_words)
+{
+    return (size_t)bound <= module_words + 64;
+}
+
 bool spvk_id_table_init(spvk_id_table *t, uint32_t bound, size_t module_words, const spvk_allocator *a);
 void spvk_id_table_free(spvk_id_table *t);
 spvk_id_info *spvk_id_table_at_hashed(spvk_id_table *t, uint32_t id);

@@ -503,6 +503,21 @@ static uint32_t swap32(uint32_t x)
     return (x >> 24) | ((x >> 8) & 0xff00u) | ((x << 8) & 0xff0000u) | (x << 24);
 }
 
+bool spvk_read_header(const void *bytes, size_t size, spvk_header *header)
+{
+    uint32_t w[SPVK_HEADER_WORDS];
+    if (size < sizeof w)
+        return false;
+    memcpy(w, bytes, sizeof w);
+    bool swapped = w[0] == swap32(SPVK_MAGIC);
+    if (w[0] != SPVK_MAGIC && !swapped)
+        return false;
+    for (int i = 0; swapped && i < SPVK_HEADER_WORDS; i++)
+        w[i] = swap32(w[i]);
+    *header = (spvk_header){w[0], w[1], w[2], w[3], w[4]};
+    return true;
+}
+
 spvk_result spvk_parse(const void *bytes, size_t size, const spvk_allocator *allocator, spvk_instruction_fn fn,
                        void *user, spvk_diagnostics *diags)
 {

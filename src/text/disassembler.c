@@ -11,6 +11,7 @@
 
 #include "spvkit/text.h"
 #include "text_internal.h"
+#include "../binary/id_table.h"
 
 #define INDENT 15
 
@@ -616,24 +617,19 @@ static spvk_result print_instruction(void *user, const spvk_header *header, cons
     return b->failed ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
 }
 
-static void emit_header(disassembler *d, const void *bytes, size_t size)
+static void emit_header(disassembler *d, const spvk_header *h)
 {
-    uint32_t w[SPVK_HEADER_WORDS];
-    memcpy(w, bytes, sizeof w);
-    if (w[0] != SPVK_MAGIC)
-        for (int i = 0; i < SPVK_HEADER_WORDS; i++)
-            w[i] = (w[i] >> 24) | ((w[i] >> 8) & 0xff00u) | ((w[i] << 8) & 0xff0000u) | (w[i] << 24);
-    (void)size;
     spvk_buffer *b = &d->out;
-    spvk_buffer_printf(b, "; SPIR-V\n; Version: %u.%u\n", (w[1] >> 16) & 0xff, (w[1] >> 8) & 0xff);
-    const spvk_generator_desc *g = spvk_generator_by_id(w[2] >> 16);
+    spvk_buffer_printf(b, "; SPIR-V\n; Version: %u.%u\n", (h->version >> 16) & 0xff, (h->version >> 8) & 0xff);
+    uint32_t tool = h->generator >> 16, misc = h->generator & 0xffff;
+    const spvk_generator_desc *g = spvk_generator_by_id(tool);
     if (g && g->tool[0])
-        spvk_buffer_printf(b, "; Generator: %s %s; %u\n", g->vendor, g->tool, w[2] & 0xffff);
+        spvk_buffer_printf(b, "; Generator: %s %s; %u\n", g->vendor, g->tool, misc);
     else if (g)
-        spvk_buffer_printf(b, "; Generator: %s; %u\n", g->vendor, w[2] & 0xffff);
+        spvk_buffer_printf(b, "; Generator: %s; %u\n", g->vendor, misc);
     else
-        spvk_buffer_printf(b, "; Generator: Unknown(%u); %u\n", w[2] >> 16, w[2] & 0xffff);
-    spvk_buffer_printf(b, "; Bound: %u\n; Schema: %u\n", w[3], w[4]);
+        spvk_buffer_printf(b, "; Generator: Unknown(%u); %u\n", tool, misc);
+    spvk_buffer_printf(b, "; Bound: %u\n; Schema: %u\n", h->bound, h->schema);
 }
 
 spvk_result spvk_disassemble(const void *bytes, size_t size, const spvk_disassemble_options *options,
@@ -656,14 +652,9 @@ spvk_result spvk_disassemble(const void *bytes, size_t size, const spvk_disassem
     if (d.options.raw_ids) {
         res = spvk_parse(bytes, size, allocator, NULL, NULL, diags);
     } else {
-        uint32_t bound = 0;
-        if (size >= 16) {
-            uint32_t w[4];
-            memcpy(w, bytes, sizeof w);
-            bound = w[0] == SPVK_MAGIC ? w[3]
-                                       : (w[3] >> 24) | ((w[3] >> 8) & 0xff00u) | ((w[3] << 8) & 0xff0000u) | (w[3] << 24);
-        }
-        if ((size_t)bound <= size / 4 + 64) {
+        spvk_header header;
+        uint32_t bound = spvk_read_header(bytes, size, &header) ? header.bound : 0;
+        if (spvk_id_bound_is_dense(bound, size / 4)) {
             d.id_names_count = bound;
             d.id_names = spvk_alloc(allocator, (size_t)bound * sizeof *d.id_names);
             if (!d.id_names) {
@@ -686,8 +677,9 @@ spvk_result spvk_disassemble(const void *bytes, size_t size, const spvk_disassem
         res = SPVK_ERROR_OUT_OF_MEMORY;
         goto done;
     }
-    if (!d.options.no_header)
-        emit_header(&d, bytes, size);
+    spvk_header header;
+    if (!d.options.no_header && spvk_read_header(bytes, size, &header)) /* the parse checked it */
+        emit_header(&d, &header);
     res = spvk_parse(bytes, size, allocator, print_instruction, &d, diags);
     if (res == SPVK_OK) {
         size_t n = d.out.length;

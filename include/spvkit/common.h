@@ -23,7 +23,8 @@ typedef enum spvk_result {
     SPVK_ERROR_INVALID = 1,       /* the input is malformed or invalid */
     SPVK_ERROR_OUT_OF_MEMORY = 2, /* the allocator hook returned NULL */
     SPVK_ERROR_IO = 3,            /* a file could not be read or written */
-    SPVK_ERROR_USAGE = 4          /* the caller passed arguments the call does not accept */
+    SPVK_ERROR_USAGE = 4,         /* the caller passed arguments the call does not accept */
+    SPVK_ERROR_DEVICE = 5         /* no device or driver, a missing device feature, a driver failure */
 } spvk_result;
 
 SPVK_API const char *spvk_result_string(spvk_result result);

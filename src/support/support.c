@@ -13,6 +13,7 @@ const char *spvk_result_string(spvk_result result)
     case SPVK_ERROR_OUT_OF_MEMORY: return "out of memory";
     case SPVK_ERROR_IO: return "I/O error";
     case SPVK_ERROR_USAGE: return "usage error";
+    case SPVK_ERROR_DEVICE: return "device error";
     }
     return "unknown result";
 }

@@ -5,9 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "spvkit/spvkit.h"
-
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+#include "cli.h"
 
 typedef struct command {
     const char *name;
@@ -18,7 +16,7 @@ typedef struct command {
 
 static const command *find_command(const char *name);
 
-static int usage_error(const char *cmd, const char *fmt, const char *arg)
+int cli_usage_error(const char *cmd, const char *fmt, const char *arg)
 {
     fprintf(stderr, "spvkit %s: ", cmd);
     fprintf(stderr, fmt, arg);
@@ -27,7 +25,7 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg)
 }
 
 /* Reads a whole file ("-" or NULL: standard input). */
-static int read_input(const char *path, char **data, size_t *size)
+int cli_read_input(const char *path, char **data, size_t *size)
 {
     FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
     if (!f) {
@@ -66,7 +64,7 @@ static int read_input(const char *path, char **data, size_t *size)
     return EXIT_OK;
 }
 
-static int write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
+int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
 {
     FILE *f = stdout;
     if (path && strcmp(path, "-") != 0) {
@@ -92,7 +90,7 @@ static int write_output(const char *path, const void *data, size_t size, bool bi
 }
 
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */
-static void print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input)
+void cli_print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input)
 {
     for (size_t i = 0; i < diags->count; i++) {
         char *s = spvk_diagnostic_format(&diags->items[i], NULL);
@@ -106,11 +104,12 @@ static void print_diagnostics(const spvk_diagnostics *diags, const char *input_n
     }
 }
 
-static int exit_for(spvk_result r)
+int cli_exit_for(spvk_result r)
 {
     switch (r) {
     case SPVK_OK: return EXIT_OK;
     case SPVK_ERROR_INVALID: return EXIT_INVALID;
+    case SPVK_ERROR_DEVICE: return EXIT_DEVICE;
     default: return EXIT_USAGE;
     }
 }
@@ -127,13 +126,13 @@ static int take_io_arg(const char *cmd, int argc, char **argv, int *i, io_args *
     *handled = true;
     if (strcmp(a, "-o") == 0) {
         if (*i + 1 >= argc)
-            return usage_error(cmd, "%s needs a file name", a);
+            return cli_usage_error(cmd, "%s needs a file name", a);
         io->output = argv[++*i];
         return 0;
     }
     if (a[0] != '-' || strcmp(a, "-") == 0) {
         if (io->input)
-            return usage_error(cmd, "more than one input (%s)", a);
+            return cli_usage_error(cmd, "more than one input (%s)", a);
         io->input = a;
         return 0;
     }
@@ -155,7 +154,7 @@ static int cmd_as(int argc, char **argv)
             continue;
         if (strcmp(argv[i], "--target-env") == 0) {
             if (i + 1 >= argc)
-                return usage_error("as", "%s needs an environment", argv[i]);
+                return cli_usage_error("as", "%s needs an environment", argv[i]);
             if (!spvk_target_env_spirv_version(argv[++i], &opts.version)) {
                 fprintf(stderr, "spvkit as: unknown target environment '%s'; one of: %s\n", argv[i],
                         spvk_target_env_names());
@@ -164,12 +163,12 @@ static int cmd_as(int argc, char **argv)
         } else if (strcmp(argv[i], "--preserve-numeric-ids") == 0) {
             opts.preserve_numeric_ids = true;
         } else {
-            return usage_error("as", "unknown option %s", argv[i]);
+            return cli_usage_error("as", "unknown option %s", argv[i]);
         }
     }
     char *text;
     size_t size;
-    int rc = read_input(io.input, &text, &size);
+    int rc = cli_read_input(io.input, &text, &size);
     if (rc)
         return rc;
     opts.file_name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";
@@ -178,15 +177,15 @@ static int cmd_as(int argc, char **argv)
     uint32_t *words = NULL;
     size_t count = 0;
     spvk_result r = spvk_assemble(text, size, &opts, NULL, &words, &count, &diags);
-    print_diagnostics(&diags, opts.file_name, true);
+    cli_print_diagnostics(&diags, opts.file_name, true);
     spvk_diagnostics_free(&diags);
     free(text);
     if (r != SPVK_OK) {
         if (r != SPVK_ERROR_INVALID)
             fprintf(stderr, "spvkit as: %s\n", spvk_result_string(r));
-        return exit_for(r);
+        return cli_exit_for(r);
     }
-    rc = write_output(io.output, words, count * 4, true, "as");
+    rc = cli_write_output(io.output, words, count * 4, true, "as");
     spvk_free(NULL, words, count * 4);
     return rc;
 }
@@ -210,11 +209,11 @@ static int cmd_dis(int argc, char **argv)
         else if (strcmp(argv[i], "--no-indent") == 0)
             opts.no_indent = true;
         else
-            return usage_error("dis", "unknown option %s", argv[i]);
+            return cli_usage_error("dis", "unknown option %s", argv[i]);
     }
     char *data;
     size_t size;
-    int rc = read_input(io.input, &data, &size);
+    int rc = cli_read_input(io.input, &data, &size);
     if (rc)
         return rc;
     const char *name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";
@@ -223,15 +222,15 @@ static int cmd_dis(int argc, char **argv)
     char *text = NULL;
     size_t length = 0;
     spvk_result r = spvk_disassemble(data, size, &opts, NULL, &text, &length, &diags);
-    print_diagnostics(&diags, name, false);
+    cli_print_diagnostics(&diags, name, false);
     spvk_diagnostics_free(&diags);
     free(data);
     if (r != SPVK_OK) {
         if (r != SPVK_ERROR_INVALID)
             fprintf(stderr, "spvkit dis: %s\n", spvk_result_string(r));
-        return exit_for(r);
+        return cli_exit_for(r);
     }
-    rc = write_output(io.output, text, length, false, "dis");
+    rc = cli_write_output(io.output, text, length, false, "dis");
     spvk_free(NULL, text, length + 1);
     return rc;
 }
@@ -263,6 +262,7 @@ static const command commands[] = {
      "  --no-indent  do not align the instructions\n"
      "  -o OUT       output file (default standard output)\n",
      cmd_dis},
+    {"run", CLI_RUN_SYNOPSIS, CLI_RUN_HELP, cli_run},
     {"help", "spvkit help [COMMAND]", "Prints the usage of spvkit or of one command.\n", cmd_help},
 };
 
@@ -288,7 +288,8 @@ static int cmd_help(int argc, char **argv)
     print_usage(stdout);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         printf("  %s\n", commands[i].synopsis);
-    printf("\nExit status: 0 success, 1 invalid input, 2 usage or I/O error.\n");
+    printf("\nExit status: 0 success, 1 invalid input (or a failed --expect), 2 usage or I/O error,\n"
+           "3 device error (spvkit run).\n");
     return EXIT_OK;
 }
 

@@ -1,0 +1,29 @@
+/* What the spvkit command's files share: exit codes, input and output, diagnostics. */
+#ifndef SPVKIT_CLI_H
+#define SPVKIT_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "spvkit/spvkit.h"
+
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_DEVICE = 3 };
+
+int cli_usage_error(const char *cmd, const char *fmt, const char *arg);
+/* Reads a whole file ("-" or NULL: standard input) into a malloc'ed buffer. */
+int cli_read_input(const char *path, char **data, size_t *size);
+int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd);
+/* Prints the diagnostics; binary ones are prefixed with the input's name. */
+void cli_print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input);
+int cli_exit_for(spvk_result r);
+
+/* spvkit run (run_command.c) */
+int cli_run(int argc, char **argv);
+#define CLI_RUN_SYNOPSIS                                                                                      \
+    "spvkit run MODULE [--entry NAME] [--api vulkan|opencl] [--device N] [--list-devices]\n"                \
+    "                  [--groups X,Y,Z] [--local X,Y,Z] [--buffer B=SOURCE]... [--push SOURCE]\n"           \
+    "                  [--spec-constant ID=VALUE]... [--print B]... [--dump B=FILE]...\n"                   \
+    "                  [--expect B=SOURCE]... [--ulp N] [--repeat N] [--time] [--validate]"
+extern const char CLI_RUN_HELP[];
+
+#endif

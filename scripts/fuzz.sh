@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer harnesses (binary reader + disassembler, assembler) for SECONDS each,
+# Runs the libFuzzer harnesses (binary reader + disassembler, assembler, buffer sources, entry interface) for SECONDS each,
 # seeded with the test corpus. Longer runs: scripts/fuzz.sh 3600 (findings go to build-fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/deps.sh test
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVK_FUZZERS=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source fuzz_entry_interface >/dev/null
 seeds=build-fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/binary" "$seeds/text"
@@ -23,4 +23,6 @@ printf 'f32:1,2.5,-3' >"$seeds/sources/a"; printf 'bf16:1.5,-2,inf,nan' >"$seeds
 printf 'random:16:i8:7' >"$seeds/sources/c"; printf 'iota:9:u64' >"$seeds/sources/d"
 build-fuzz/fuzz_buffer_source -max_total_time="$((seconds / 4 + 1))" -max_len=4096 -artifact_prefix=build-fuzz/findings/ \
   -print_final_stats=1 "$seeds/sources" 2>&1 | tail -4
-echo "fuzzing: 3 passed, 0 failed"
+build-fuzz/fuzz_entry_interface -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/binary" 2>&1 | tail -4
+echo "fuzzing: 4 passed, 0 failed"

@@ -468,7 +468,7 @@ static spvk_result choose_entry(walk_state *s, const char *name, const entry_rec
             spvk_buffer_printf(&list, "%s'%s'", list.length ? ", " : "", s->entries[i].name);
     char *names = spvk_buffer_take_string(&list);
     spvk_result r;
-    if (found)
+    if (found && name)
         r = fail_at(s, s->words + found->offset, "the module has several compute entry points named '%s'", name);
     else if (name)
         r = fail_at(s, NULL, "the module has no GLCompute or Kernel entry point named '%s' (it has: %s)", name,

@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Installs the Debian packages spvkit needs, when they are missing.
-#   scripts/deps.sh build   compiler and CMake (for building and the example)
-#   scripts/deps.sh test    also the peer tools the tests cross-check against and clang for fuzzing
+#   scripts/deps.sh build   compiler and CMake (for building)
+#   scripts/deps.sh run     also the embedded default device for `spvkit run` (lavapipe, Vulkan on
+#                           the CPU, and the Vulkan loader): the README's main job
+#   scripts/deps.sh test    also the peer tools the tests cross-check against, clang for fuzzing,
+#                           and the CPU devices and loaders `spvkit run` is tested on: lavapipe
+#                           (Vulkan) with the validation layer, PoCL (OpenCL)
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 build=(cmake make gcc libc6-dev python3)
-test=(spirv-tools glslang-tools clang-15 llvm-spirv-15 clang libclang-rt-14-dev bsdutils)
+run=(mesa-vulkan-drivers libvulkan1)
+test=(spirv-tools glslang-tools clang-15 llvm-spirv-15 clang libclang-rt-14-dev bsdutils
+      mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
+      pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers)
 case "${1:-build}" in
   build) want=("${build[@]}") ;;
+  run) want=("${build[@]}" "${run[@]}") ;;
   test) want=("${build[@]}" "${test[@]}") ;;
-  *) echo "usage: scripts/deps.sh [build|test]" >&2; exit 2 ;;
+  *) echo "usage: scripts/deps.sh [build|run|test]" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${want[@]}"; do

@@ -181,6 +181,8 @@ static int compare_name(const void *a, const void *b)
 /* The defining instruction's words of id among records, or NULL. */
 static const uint32_t *find_record(const walk_state *s, const id_record *records, size_t count, uint32_t id)
 {
+    if (!count)
+        return NULL;
     id_record key = {id, 0};
     const id_record *r = bsearch(&key, records, count, sizeof(*records), compare_id_record);
     return r ? s->words + r->offset : NULL;
@@ -201,28 +203,55 @@ static uint32_t word_count_of(const uint32_t *inst)
     return inst[0] >> 16;
 }
 
-/* Whether id (member -1 for the id itself) has the decoration; its value in *value. */
-static bool find_decoration(const walk_state *s, uint32_t id, int32_t member, uint32_t decoration, uint32_t *value)
+/* The decorations of id (member -1 for the id itself): a run in the sorted array. */
+static const decoration_record *decorations_of(const walk_state *s, uint32_t id, int32_t member, size_t *count)
 {
     decoration_record key = {id, member, 0, 0};
+    *count = 0;
+    if (!s->num_decorations)
+        return NULL;
     const decoration_record *r = bsearch(&key, s->decorations, s->num_decorations, sizeof(key), compare_decoration);
     if (!r)
-        return false;
-    /* bsearch lands on any of the equal run: scan it both ways. */
+        return NULL;
     const decoration_record *first = r, *end = s->decorations + s->num_decorations;
     while (first > s->decorations && compare_decoration(first - 1, &key) == 0)
         first--;
-    for (const decoration_record *d = first; d < end && compare_decoration(d, &key) == 0; d++)
-        if (d->decoration == decoration) {
+    while (r < end && compare_decoration(r, &key) == 0)
+        r++;
+    *count = (size_t)(r - first);
+    return first;
+}
+
+/* Whether id (member -1 for the id itself) has the decoration; its first literal in *value. */
+static bool find_decoration(const walk_state *s, uint32_t id, int32_t member, uint32_t decoration, uint32_t *value)
+{
+    size_t count;
+    const decoration_record *d = decorations_of(s, id, member, &count);
+    for (size_t i = 0; i < count; i++)
+        if (d[i].decoration == decoration) {
             if (value)
-                *value = d->value;
+                *value = d[i].value;
             return true;
         }
     return false;
 }
 
+/* Whether id has the decoration with this literal: a parameter may carry several FuncParamAttr
+   (llvm-spirv writes NoCapture before NoWrite). */
+static bool has_decoration_value(const walk_state *s, uint32_t id, uint32_t decoration, uint32_t value)
+{
+    size_t count;
+    const decoration_record *d = decorations_of(s, id, -1, &count);
+    for (size_t i = 0; i < count; i++)
+        if (d[i].decoration == decoration && d[i].value == value)
+            return true;
+    return false;
+}
+
 static const char *find_name(const walk_state *s, uint32_t id)
 {
+    if (!s->num_names)
+        return NULL;
     name_record key = {id, NULL};
     const name_record *r = bsearch(&key, s->names, s->num_names, sizeof(key), compare_name);
     return r && r->name[0] ? r->name : NULL;
@@ -686,9 +715,8 @@ static spvk_result read_kernel_arguments(walk_state *s, interface_storage *st, c
         res.id = id;
         res.name = arena_string(st, find_name(s, id));
         const uint32_t *type = find_type(s, param[1]);
-        uint32_t attribute;
-        bool by_value = find_decoration(s, id, -1, SPVK_DECORATION_FuncParamAttr, &attribute) &&
-                        attribute == SPVK_FUNCTION_PARAMETER_ATTRIBUTE_ByVal;
+        bool by_value =
+            has_decoration_value(s, id, SPVK_DECORATION_FuncParamAttr, SPVK_FUNCTION_PARAMETER_ATTRIBUTE_ByVal);
         if (type && opcode_of(type) == SPVK_OP_TypePointer && !by_value) {
             switch (type[2]) {
             case SPVK_STORAGE_CLASS_CrossWorkgroup: res.kind = SPVK_RESOURCE_GLOBAL_POINTER; break;
@@ -709,8 +737,8 @@ static spvk_result read_kernel_arguments(walk_state *s, interface_storage *st, c
             res.min_size = layout.runtime ? layout.fixed_size + layout.runtime_stride : layout.size;
             res.read_only = res.kind == SPVK_RESOURCE_CONSTANT_POINTER ||
                             find_decoration(s, id, -1, SPVK_DECORATION_NonWritable, NULL) ||
-                            (find_decoration(s, id, -1, SPVK_DECORATION_FuncParamAttr, &attribute) &&
-                             attribute == SPVK_FUNCTION_PARAMETER_ATTRIBUTE_NoWrite);
+                            has_decoration_value(s, id, SPVK_DECORATION_FuncParamAttr,
+                                                 SPVK_FUNCTION_PARAMETER_ATTRIBUTE_NoWrite);
         } else {
             /* By value: the type itself, or a ByVal pointer's pointee. */
             res.kind = SPVK_RESOURCE_SCALAR;
@@ -784,10 +812,15 @@ static spvk_result copy_module_lists(walk_state *s, interface_storage *st)
 
 static spvk_result build_interface(walk_state *s, const char *entry_name, interface_storage *st)
 {
-    qsort(s->types, s->num_types, sizeof(id_record), compare_id_record);
-    qsort(s->constants, s->num_constants, sizeof(id_record), compare_id_record);
-    qsort(s->decorations, s->num_decorations, sizeof(decoration_record), compare_decoration);
-    qsort(s->names, s->num_names, sizeof(name_record), compare_name);
+    /* qsort and bsearch take no NULL arrays, even empty. */
+    if (s->num_types)
+        qsort(s->types, s->num_types, sizeof(id_record), compare_id_record);
+    if (s->num_constants)
+        qsort(s->constants, s->num_constants, sizeof(id_record), compare_id_record);
+    if (s->num_decorations)
+        qsort(s->decorations, s->num_decorations, sizeof(decoration_record), compare_decoration);
+    if (s->num_names)
+        qsort(s->names, s->num_names, sizeof(name_record), compare_name);
 
     const entry_record *e = NULL;
     spvk_result r = choose_entry(s, entry_name, &e);

@@ -269,9 +269,12 @@ static void print_device(size_t index, const spvk_device_info *d)
                    c->scope == 3 ? " (subgroup)" : c->scope == 2 ? " (workgroup)" : "");
         }
     }
-    printf("  limits: workgroups %u,%u,%u; workgroup size %u,%u,%u (%u invocations); buffer %llu bytes",
-           d->max_workgroup_count[0], d->max_workgroup_count[1], d->max_workgroup_count[2],
-           d->max_workgroup_size[0], d->max_workgroup_size[1], d->max_workgroup_size[2],
+    if (d->max_workgroup_count[0] == UINT32_MAX)
+        printf("  limits: workgroups no limit");
+    else
+        printf("  limits: workgroups %u,%u,%u", d->max_workgroup_count[0], d->max_workgroup_count[1],
+               d->max_workgroup_count[2]);
+    printf("; workgroup size %u,%u,%u (%u invocations); buffer %llu bytes", d->max_workgroup_size[0], d->max_workgroup_size[1], d->max_workgroup_size[2],
            d->max_workgroup_invocations, (unsigned long long)d->max_buffer_size);
     if (d->subgroup_size)
         printf("; subgroup %u", d->subgroup_size);
@@ -307,8 +310,29 @@ static int list_devices(const run_args *a)
 
 /* ---- The module ---- */
 
+/* The version that spirv-dis writes in the leading comments ("; Version: 1.3"): text that was
+   disassembled must assemble to the same version, since it decides what the entry point lists
+   (SPIR-V 1.4 and later list every global it uses). 0 when there is none. */
+static uint32_t header_comment_version(const char *text, size_t size)
+{
+    const char *p = text, *end = text + size;
+    while (p < end && *p == ';') {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        unsigned major, minor;
+        char line[64] = "";
+        memcpy(line, p, (size_t)(eol - p) < sizeof(line) - 1 ? (size_t)(eol - p) : sizeof(line) - 1);
+        if (sscanf(line, "; Version: %u.%u", &major, &minor) == 2 && major == 1 && minor <= 6)
+            return SPVK_VERSION(major, minor);
+        p = eol + 1;
+    }
+    return 0;
+}
+
 /* Reads MODULE as a SPIR-V binary (either byte order; returned in host order) or, when it does
-   not start with the magic number, as assembly text. */
+   not start with the magic number, as assembly text (at the version its "; Version:" comment
+   names, else 1.6 as spirv-as). */
 static int load_module(const char *path, uint32_t **words, size_t *count)
 {
     char *data;
@@ -334,7 +358,7 @@ static int load_module(const char *path, uint32_t **words, size_t *count)
                 (*words)[i] = __builtin_bswap32((*words)[i]);
         return EXIT_OK;
     }
-    spvk_assemble_options opts = {0, false, path};
+    spvk_assemble_options opts = {header_comment_version(data, size), false, path};
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     uint32_t *assembled = NULL;
@@ -579,8 +603,8 @@ static int run_module(run_args *a, const uint32_t *words, size_t count)
                 cli_print_diagnostics(&(spvk_diagnostics){(spvk_diagnostic *)d, 1, 1, 0, 0, NULL}, a->module, false);
                 continue;
             }
-            fprintf(stderr, "spvkit run: %s: %s\n", d->severity == SPVK_SEVERITY_ERROR ? "error" : "warning",
-                    d->message);
+            static const char *const severities[] = {"error", "warning", "note"};
+            fprintf(stderr, "spvkit run: %s: %s\n", severities[d->severity], d->message);
         }
         spvk_diagnostics_free(&diags);
         if (r == SPVK_OK) {

@@ -211,7 +211,7 @@ static spvk_result literal(source_parser *p, const char *start, const char *end,
         double v = strtod(text, &stop);
         if (*stop || errno == ERANGE) {
             if (*stop || fabs(v) > 1.0)
-                return source_error(p, start, "'%s' is not a %s value", text, spvk_element_type_name(b->type));
+                return source_error(p, start, "'%s' is not a value of type %s", text, spvk_element_type_name(b->type));
         }
         store_element(b->data, i, b->type, true, 0, 0, false, v, &why);
         return SPVK_OK;
@@ -223,7 +223,7 @@ static spvk_result literal(source_parser *p, const char *start, const char *end,
     else
         uv = strtoull(text, &stop, 0);
     if (*stop || errno == ERANGE || (!negative && strchr(text, '-')))
-        return source_error(p, start, "'%s' is not a %s value", text, spvk_element_type_name(b->type));
+        return source_error(p, start, "'%s' is not a value of type %s", text, spvk_element_type_name(b->type));
     if (!store_element(b->data, i, b->type, false, iv, uv, negative, 0, &why))
         return source_error(p, start, "'%s': %s %s", text, why, spvk_element_type_name(b->type));
     return SPVK_OK;

@@ -509,7 +509,8 @@ static spvk_result choose_entry(walk_state *s, const char *name, const entry_rec
                     names ? names : "");
     if (names)
         spvk_free(s->allocator, names, strlen(names) + 1);
-    return r;
+    /* A name that does not fit, or none where one is needed, is the caller's to fix. */
+    return name || compute > 1 ? SPVK_ERROR_USAGE : r;
 }
 
 static bool entry_lists(const walk_state *s, const entry_record *e, uint32_t id)

@@ -112,6 +112,12 @@ static bool element_width_fits(const spvk_resource *res, const spvk_typed_buffer
     return width == res->element_width || !res->element_is_float;
 }
 
+/* A block ending in a runtime array needs its fixed part and at least one element. */
+static uint64_t required_size(const spvk_resource *res)
+{
+    return res->min_size + res->array_stride;
+}
+
 static void check_buffer(run_checker *c, const spvk_resource *res, const spvk_typed_buffer *b)
 {
     char label[32], what[160];
@@ -127,9 +133,10 @@ static void check_buffer(run_checker *c, const spvk_resource *res, const spvk_ty
                         (unsigned long long)res->min_size, b->size);
         return;
     }
-    if (b->size < res->min_size)
+    uint64_t need = required_size(res);
+    if (b->size < need)
         check_error(c, "binding %s (%s) needs at least %llu bytes; the buffer has %zu", label, what,
-                    (unsigned long long)res->min_size, b->size);
+                    (unsigned long long)need, b->size);
     if (!element_width_fits(res, b))
         check_error(c, "binding %s (%s) cannot hold %s elements", label, what, spvk_element_type_name(b->type));
 }
@@ -163,7 +170,7 @@ static void check_buffers(run_checker *c, spvk_typed_buffer **bound)
         describe_resource(res, what, sizeof(what));
         check_error(c, "%s %s (%s, at least %llu bytes) has no --buffer", is_vulkan_entry(entry) ? "binding" : "argument",
                     binding_label(entry, res->set, res->binding, label, sizeof(label)), what,
-                    (unsigned long long)(res->min_size ? res->min_size : res->array_stride));
+                    (unsigned long long)required_size(res));
     }
 }
 
@@ -177,8 +184,8 @@ static void check_push(run_checker *c)
         return;
     }
     if (!push && size)
-        check_error(c, "entry point '%s' has a %u-byte push-constant block: give it with --push", c->entry->name,
-                    size);
+        check_error(c, "entry point '%s' has a push-constant block of %u bytes: give it with --push",
+                    c->entry->name, size);
     else if (push && !size)
         check_error(c, "--push: entry point '%s' has no push-constant block", c->entry->name);
     else if (push && push->size != size)
@@ -250,7 +257,12 @@ static bool parse_spec_value(const spvk_spec_constant *k, const char *text, cons
     spvk_result r = spvk_typed_buffer_from_source(source, a, &b, &d);
     spvk_free(a, source, length + 8);
     if (r != SPVK_OK) {
-        snprintf(why, why_size, "%s", d.count ? d.items[0].message : "not a value of its type");
+        /* The parser's message names the source it was given ("buffer source 'i32:1x', at column
+           5: ..."), which the user never wrote: keep only what follows. */
+        const char *message = d.count ? d.items[0].message : "not a value of its type";
+        const char *column = strstr(message, "at column ");
+        const char *detail = column ? strstr(column, ": ") : NULL;
+        snprintf(why, why_size, "%s", detail ? detail + 2 : message);
         spvk_diagnostics_free(&d);
         return false;
     }

@@ -50,7 +50,7 @@
     X(vkCreateDevice)                            \
     X(vkGetDeviceProcAddr)
 
-/* Device-level functions (core 1.0, and vkCmdDispatchBase of 1.1). */
+/* Device-level functions (core 1.0). */
 #define VK_DEVICE_FUNCTIONS(X)      \
     X(vkDestroyDevice)              \
     X(vkDeviceWaitIdle)             \
@@ -84,7 +84,6 @@
     X(vkCmdBindDescriptorSets)      \
     X(vkCmdPushConstants)           \
     X(vkCmdDispatch)                \
-    X(vkCmdDispatchBase)            \
     X(vkCmdPipelineBarrier)         \
     X(vkCmdCopyBuffer)              \
     X(vkCmdResetQueryPool)          \
@@ -462,8 +461,10 @@ static spvk_result context_open(vk_context *ctx, bool validate)
     if (r != SPVK_VK_SUCCESS) {
         ctx->instance = NULL;
         if (r == SPVK_VK_ERROR_INCOMPATIBLE_DRIVER) {
-            spvk_run_error(ctx->diags, "vulkan: vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (no Vulkan "
-                                       "driver installed? mesa-vulkan-drivers provides lavapipe)");
+            spvk_run_error(ctx->diags,
+                           "vulkan: vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (no usable Vulkan driver: "
+                           "none is installed, or the installed one failed to load, which VK_LOADER_DEBUG=driver "
+                           "explains; mesa-vulkan-drivers provides lavapipe)");
             return SPVK_ERROR_DEVICE;
         }
         return vk_failed(ctx, "vkCreateInstance", r);
@@ -1394,39 +1395,26 @@ static void check_module_version(vk_context *ctx, const spvk_run_plan *plan, con
     }
 }
 
-/* The dispatch commands a grid needs: one, or several when a dimension exceeds
-   maxComputeWorkGroupCount. 0 when it cannot be split (the reason reported). */
+/* The dispatch commands a grid needs: one, or 0 when a dimension exceeds maxComputeWorkGroupCount
+   (the reason reported). Such a grid cannot be split either: vkCmdDispatchBase requires base +
+   count within the same limit in every dimension (VUID-vkCmdDispatchBase-groupCountX-00424 and
+   its Y and Z twins), so no workgroup id past it can be reached; NVIDIA's driver indeed never
+   runs the part past the limit. */
 static uint64_t count_dispatches(vk_context *ctx, const spvk_run_plan *plan, const vk_device_caps *caps)
 {
     const uint32_t *max = caps->props.limits.maxComputeWorkGroupCount;
-    uint64_t total = 1;
     for (int d = 0; d < 3; d++) {
-        uint32_t limit = max[d] ? max[d] : 1;
-        total *= ((uint64_t)plan->groups[d] + limit - 1) / limit;
-    }
-    if (total > 1 && plan->entry->uses_num_workgroups) {
-        for (int d = 0; d < 3; d++) {
-            if (plan->groups[d] > max[d]) {
-                spvk_run_error(ctx->diags,
-                               "vulkan: %u workgroups in dimension %c exceed maxComputeWorkGroupCount[%d] = %u of "
-                               "device '%s', and the grid cannot be split into several dispatches because the entry "
-                               "point reads NumWorkgroups (each part would see its own count); use fewer, larger "
-                               "workgroups",
-                               plan->groups[d], "xyz"[d], d, max[d], device_name(caps));
-                break;
-            }
+        if (plan->groups[d] > max[d]) {
+            spvk_run_error(ctx->diags,
+                           "vulkan: %u workgroups in dimension %c exceed maxComputeWorkGroupCount[%d] = %u of device "
+                           "'%s'; Vulkan cannot reach workgroups past that limit, not even by splitting the grid "
+                           "with a base workgroup (vkCmdDispatchBase keeps base + count within it): use fewer, "
+                           "larger workgroups, or spread the grid over another dimension",
+                           plan->groups[d], "xyz"[d], d, max[d], device_name(caps));
+            return 0;
         }
-        return 0;
     }
-    if (total > 65536) {
-        spvk_run_error(ctx->diags,
-                       "vulkan: the grid %ux%ux%u would need %llu dispatches of at most %ux%ux%u workgroups "
-                       "(maxComputeWorkGroupCount of device '%s'); spvkit splits into at most 65536",
-                       plan->groups[0], plan->groups[1], plan->groups[2], (unsigned long long)total, max[0], max[1],
-                       max[2], device_name(caps));
-        return 0;
-    }
-    return total;
+    return 1;
 }
 
 static uint64_t round_up4(uint64_t size)
@@ -1719,8 +1707,8 @@ static spvk_result create_bound_buffer(vk_session *s, spvk_VkDeviceSize size, sp
     return SPVK_OK;
 }
 
-/* One device buffer per resource, filled from the host buffer (directly, or into its staging
-   buffer for the upload). */
+/* One device buffer per resource, and a staging buffer beside it where the device buffer cannot
+   be mapped. */
 static spvk_result create_buffers(vk_session *s)
 {
     const spvk_entry_interface *entry = s->plan->entry;
@@ -1741,21 +1729,24 @@ static spvk_result create_buffers(vk_session *s)
         spvk_result result = create_bound_buffer(s, b->size, usage, true, &b->buffer, &b->memory, &b->mapped);
         if (result != SPVK_OK)
             return result;
-        void *fill = b->mapped;
-        if (!fill) {
+        if (!b->mapped) {
             result = create_bound_buffer(s, b->size,
                                          SPVK_VK_BUFFER_USAGE_TRANSFER_SRC_BIT | SPVK_VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                          false, &b->staging, &b->staging_memory, &b->staging_mapped);
             if (result != SPVK_OK)
                 return result;
-            fill = b->staging_mapped;
             s->staged = true;
         }
-        memset(fill, 0, (size_t)b->size);
-        if (host->size)
-            memcpy(fill, host->data, host->size);
     }
     return SPVK_OK;
+}
+
+/* The host buffer's bytes, zero-padded to the device buffer's size. */
+static void fill_from_host(void *to, const vk_buffer *b, const spvk_typed_buffer *host)
+{
+    memset(to, 0, (size_t)b->size);
+    if (host->size)
+        memcpy(to, host->data, host->size);
 }
 
 /* A layout for every set number up to the highest used (empty ones fill gaps), a pool, the sets,
@@ -1915,8 +1906,6 @@ static spvk_result create_pipeline(vk_session *s)
 
     spvk_VkComputePipelineCreateInfo info = {0};
     info.sType = SPVK_VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
-    /* vkCmdDispatchBase needs the pipeline to allow a base workgroup. */
-    info.flags = s->dispatches > 1 ? SPVK_VK_PIPELINE_CREATE_DISPATCH_BASE_BIT : 0;
     info.stage.sType = SPVK_VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     info.stage.stage = SPVK_VK_SHADER_STAGE_COMPUTE_BIT;
     info.stage.module = s->shader;
@@ -2025,8 +2014,9 @@ static spvk_result submit_and_wait(vk_session *s, spvk_VkCommandBuffer cmd, doub
     return SPVK_OK;
 }
 
-/* Staging path: copies every buffer between the host-visible copy and the device buffer. */
-static spvk_result transfer(vk_session *s, bool upload)
+/* Staging path: copies between the staging buffers and the device buffers, every buffer or only
+   the ones the kernel may write. */
+static spvk_result transfer(vk_session *s, bool upload, bool writable_only)
 {
     if (!s->staged)
         return SPVK_OK;
@@ -2035,12 +2025,15 @@ static spvk_result transfer(vk_session *s, bool upload)
     spvk_result result = begin_commands(s, cmd, SPVK_VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
     if (result != SPVK_OK)
         return result;
-    if (!upload) /* the dispatch's writes, before the copies read them */
-        memory_barrier(s, cmd, SPVK_VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, SPVK_VK_ACCESS_SHADER_WRITE_BIT,
-                       SPVK_VK_PIPELINE_STAGE_TRANSFER_BIT, SPVK_VK_ACCESS_TRANSFER_READ_BIT);
+    /* Before the copies: the dispatch's writes (read back), or its reads and writes (uploaded over). */
+    memory_barrier(s, cmd, SPVK_VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   upload ? SPVK_VK_ACCESS_SHADER_WRITE_BIT | SPVK_VK_ACCESS_SHADER_READ_BIT
+                          : SPVK_VK_ACCESS_SHADER_WRITE_BIT,
+                   SPVK_VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   upload ? SPVK_VK_ACCESS_TRANSFER_WRITE_BIT : SPVK_VK_ACCESS_TRANSFER_READ_BIT);
     for (size_t i = 0; i < s->num_buffers; i++) {
         const vk_buffer *b = &s->buffers[i];
-        if (!b->staging || (!upload && s->plan->entry->resources[i].read_only))
+        if (!b->staging || (writable_only && s->plan->entry->resources[i].read_only))
             continue;
         spvk_VkBufferCopy region = {0, 0, b->size};
         ctx->fn.vkCmdCopyBuffer(cmd, upload ? b->staging : b->buffer, upload ? b->buffer : b->staging, 1, &region);
@@ -2051,6 +2044,24 @@ static spvk_result transfer(vk_session *s, bool upload)
     if ((result = end_commands(s, cmd)) != SPVK_OK)
         return result;
     return submit_and_wait(s, cmd, NULL);
+}
+
+/* Puts the host buffers' contents where the kernel reads them. Before the first run every buffer;
+   before each later one the writable buffers again, so that every run starts from the same
+   inputs and the results are those of one run (a kernel that adds into its buffer does not
+   accumulate across --repeat). The staging buffers still hold the inputs then (only the read-back
+   overwrites them), so only the copies are repeated. Outside the timed part. */
+static spvk_result upload(vk_session *s, bool first)
+{
+    for (size_t i = 0; i < s->num_buffers; i++) {
+        const vk_buffer *b = &s->buffers[i];
+        const spvk_typed_buffer *host = s->plan->resource_buffers[i];
+        if (b->mapped && (first || !s->plan->entry->resources[i].read_only))
+            fill_from_host(b->mapped, b, host);
+        else if (b->staging_mapped && first)
+            fill_from_host(b->staging_mapped, b, host);
+    }
+    return transfer(s, true, !first);
 }
 
 /* The timed command buffer: a barrier against the previous run (and the upload), the bindings,
@@ -2086,24 +2097,7 @@ static spvk_result record_dispatch(vk_session *s)
     }
     if (s->query_pool)
         ctx->fn.vkCmdWriteTimestamp(cmd, SPVK_VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s->query_pool, 0);
-    if (s->dispatches == 1) {
-        ctx->fn.vkCmdDispatch(cmd, plan->groups[0], plan->groups[1], plan->groups[2]);
-    } else {
-        /* The grid in pieces of at most maxComputeWorkGroupCount; WorkgroupId counts from each
-           piece's base, so the kernel sees the grid it was given. */
-        const uint32_t *max = s->caps.props.limits.maxComputeWorkGroupCount;
-        uint32_t pieces[3];
-        for (int d = 0; d < 3; d++)
-            pieces[d] = (uint32_t)(((uint64_t)plan->groups[d] + max[d] - 1) / max[d]);
-        for (uint32_t k = 0; k < pieces[2]; k++)
-            for (uint32_t j = 0; j < pieces[1]; j++)
-                for (uint32_t i = 0; i < pieces[0]; i++) {
-                    uint32_t base[3] = {i * max[0], j * max[1], k * max[2]}, count[3];
-                    for (int d = 0; d < 3; d++)
-                        count[d] = plan->groups[d] - base[d] < max[d] ? plan->groups[d] - base[d] : max[d];
-                    ctx->fn.vkCmdDispatchBase(cmd, base[0], base[1], base[2], count[0], count[1], count[2]);
-                }
-    }
+    ctx->fn.vkCmdDispatch(cmd, plan->groups[0], plan->groups[1], plan->groups[2]);
     if (s->query_pool)
         ctx->fn.vkCmdWriteTimestamp(cmd, SPVK_VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s->query_pool, 1);
     if (!s->staged) /* mapped buffers: the writes, before the host reads them */
@@ -2122,7 +2116,9 @@ static spvk_result run_dispatches(vk_session *s, spvk_run_report *report)
         return vk_out_of_memory(ctx);
     double period_ms = (double)s->caps.props.limits.timestampPeriod / 1e6;
     for (unsigned run = 0; run < repeat; run++) {
-        spvk_result result = submit_and_wait(s, s->commands[DISPATCH_COMMANDS], &s->wall_ms[run]);
+        spvk_result result = upload(s, run == 0);
+        if (result == SPVK_OK)
+            result = submit_and_wait(s, s->commands[DISPATCH_COMMANDS], &s->wall_ms[run]);
         if (result != SPVK_OK)
             return result;
         if (s->query_pool) {
@@ -2148,7 +2144,7 @@ static spvk_result run_dispatches(vk_session *s, spvk_run_report *report)
 /* Copies every buffer the kernel may have written back into the plan's host buffers. */
 static spvk_result read_back(vk_session *s)
 {
-    spvk_result result = transfer(s, false);
+    spvk_result result = transfer(s, false, true);
     if (result != SPVK_OK)
         return result;
     for (size_t i = 0; i < s->num_buffers; i++) {
@@ -2267,8 +2263,6 @@ spvk_result spvk_vulkan_run(const spvk_run_plan *plan, const spvk_allocator *all
         result = create_pipeline(&s);
     if (result == SPVK_OK)
         result = create_commands(&s);
-    if (result == SPVK_OK)
-        result = transfer(&s, true);
     if (result == SPVK_OK)
         result = record_dispatch(&s);
     if (result == SPVK_OK)

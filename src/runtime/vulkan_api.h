@@ -208,7 +208,6 @@ enum { SPVK_VK_SHADER_STAGE_COMPUTE_BIT = 0x20 };
 enum { SPVK_VK_PIPELINE_BIND_POINT_COMPUTE = 1 };
 
 /* VkPipelineCreateFlagBits */
-enum { SPVK_VK_PIPELINE_CREATE_DISPATCH_BASE_BIT = 0x10 };
 
 /* VkPipelineStageFlagBits */
 enum {
@@ -1140,10 +1139,6 @@ typedef void(SPVK_VKAPI_PTR *spvk_PFN_vkCmdPushConstants)(spvk_VkCommandBuffer c
                                                           uint32_t offset, uint32_t size, const void *pValues);
 typedef void(SPVK_VKAPI_PTR *spvk_PFN_vkCmdDispatch)(spvk_VkCommandBuffer commandBuffer, uint32_t groupCountX,
                                                      uint32_t groupCountY, uint32_t groupCountZ);
-typedef void(SPVK_VKAPI_PTR *spvk_PFN_vkCmdDispatchBase)(spvk_VkCommandBuffer commandBuffer, uint32_t baseGroupX,
-                                                         uint32_t baseGroupY, uint32_t baseGroupZ,
-                                                         uint32_t groupCountX, uint32_t groupCountY,
-                                                         uint32_t groupCountZ);
 typedef void(SPVK_VKAPI_PTR *spvk_PFN_vkCmdPipelineBarrier)(
     spvk_VkCommandBuffer commandBuffer, spvk_VkFlags srcStageMask, spvk_VkFlags dstStageMask,
     spvk_VkFlags dependencyFlags, uint32_t memoryBarrierCount, const spvk_VkMemoryBarrier *pMemoryBarriers,

@@ -66,7 +66,23 @@ typedef struct run_args {
 
 static int run_usage(const char *fmt, const char *arg)
 {
-    return cli_usage_error("run", fmt, arg);
+    fprintf(stderr, "spvkit run: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'spvkit help run'.\n");
+    return EXIT_USAGE;
+}
+
+/* Module problems name the module and the word; the rest are the command's. */
+static void print_run_diagnostics(const spvk_diagnostics *diags, const char *module)
+{
+    static const char *const severities[] = {"error", "warning", "note"};
+    for (size_t i = 0; i < diags->count; i++) {
+        const spvk_diagnostic *d = &diags->items[i];
+        if (d->word_offset != SPVK_NO_OFFSET || d->line)
+            cli_print_diagnostics(&(spvk_diagnostics){(spvk_diagnostic *)d, 1, 1, 0, 0, NULL}, module, d->line != 0);
+        else
+            fprintf(stderr, "spvkit run: %s: %s\n", severities[d->severity], d->message);
+    }
 }
 
 static bool parse_u32(const char *s, const char *end, uint32_t *value)
@@ -106,12 +122,12 @@ static int parse_binding_arg(const char *option, const char *text, bool value_re
 {
     const char *eq = strchr(text, '=');
     if (value_required && !eq) {
-        fprintf(stderr, "spvkit run: %s %s: expected B=%s\n", option, text,
+        fprintf(stderr, "spvkit run: error: %s %s: expected B=%s\n", option, text,
                 strcmp(option, "--dump") == 0 ? "FILE" : "SOURCE");
         return EXIT_USAGE;
     }
     if (!value_required && eq) {
-        fprintf(stderr, "spvkit run: %s %s: expected a binding (SET.BINDING or an argument index)\n", option, text);
+        fprintf(stderr, "spvkit run: error: %s %s: expected a binding (SET.BINDING or an argument index)\n", option, text);
         return EXIT_USAGE;
     }
     out->label = text;
@@ -292,7 +308,7 @@ static int list_devices(const run_args *a)
         spvk_device_info *devices = NULL;
         size_t count = 0;
         spvk_result r = spvk_list_devices((spvk_api_kind)api, NULL, &devices, &count, &diags);
-        cli_print_diagnostics(&diags, "spvkit run", false);
+        print_run_diagnostics(&diags, NULL);
         spvk_diagnostics_free(&diags);
         if (r != SPVK_OK) {
             failed++;
@@ -337,6 +353,13 @@ static int load_module(const char *path, uint32_t **words, size_t *count)
 {
     char *data;
     size_t size;
+    FILE *probe = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!probe) {
+        fprintf(stderr, "spvkit run: error: cannot open %s: %s\n", path, strerror(errno));
+        return EXIT_USAGE;
+    }
+    if (probe != stdin)
+        fclose(probe);
     int rc = cli_read_input(path, &data, &size);
     if (rc)
         return rc;
@@ -346,7 +369,7 @@ static int load_module(const char *path, uint32_t **words, size_t *count)
     bool swapped = first == __builtin_bswap32(SPVK_MAGIC);
     if (first == SPVK_MAGIC || swapped) {
         if (size % 4) {
-            fprintf(stderr, "spvkit run: %s: a SPIR-V binary is a whole number of words; it has %zu bytes\n", path,
+            fprintf(stderr, "spvkit run: error: %s: a SPIR-V binary is a whole number of words; it has %zu bytes\n", path,
                     size);
             free(data);
             return EXIT_INVALID;
@@ -374,7 +397,7 @@ static int load_module(const char *path, uint32_t **words, size_t *count)
         memcpy(*words, assembled, *count * 4);
     spvk_free(NULL, assembled, *count * 4);
     if (!*words) {
-        fprintf(stderr, "spvkit run: out of memory\n");
+        fprintf(stderr, "spvkit run: error: out of memory\n");
         return EXIT_USAGE;
     }
     return EXIT_OK;
@@ -392,7 +415,7 @@ static int resolve_label(binding_arg *b, const char *option, bool vulkan)
     if (!vulkan)
         b->set = 0;
     if (!ok) {
-        fprintf(stderr, "spvkit run: %s %.*s: a binding is %s\n", option, (int)b->label_length, b->label,
+        fprintf(stderr, "spvkit run: error: %s %.*s: a binding is %s\n", option, (int)b->label_length, b->label,
                 vulkan ? "SET.BINDING for Vulkan (e.g. 0.2)" : "a kernel argument index for OpenCL (e.g. 2)");
         return EXIT_USAGE;
     }
@@ -405,7 +428,7 @@ static int buffer_from_source(const char *what, const char *source, spvk_typed_b
     spvk_diagnostics_init(&diags, NULL);
     spvk_result r = spvk_typed_buffer_from_source(source, NULL, out, &diags);
     for (size_t i = 0; i < diags.count; i++)
-        fprintf(stderr, "spvkit run: %s: %s\n", what, diags.items[i].message);
+        fprintf(stderr, "spvkit run: error: %s: %s\n", what, diags.items[i].message);
     spvk_diagnostics_free(&diags);
     return r == SPVK_OK ? EXIT_OK : r == SPVK_ERROR_IO ? EXIT_USAGE : EXIT_USAGE;
 }
@@ -452,7 +475,7 @@ static int check_expect(const binding_arg *e, const spvk_typed_buffer *actual, d
     spvk_element_type type = expected.type == SPVK_ELEMENT_BYTES ? SPVK_ELEMENT_U8 : expected.type;
     size_t count = expected.size / spvk_element_size(type);
     if (actual->size < expected.size) {
-        fprintf(stderr, "spvkit run: %s: the buffer has %zu bytes; the expected values need %zu\n", what,
+        fprintf(stderr, "spvkit run: error: %s: the buffer has %zu bytes; the expected values need %zu\n", what,
                 actual->size, expected.size);
         spvk_typed_buffer_free(&expected, NULL);
         return EXIT_USAGE;
@@ -460,11 +483,12 @@ static int check_expect(const binding_arg *e, const spvk_typed_buffer *actual, d
     spvk_comparison cmp;
     spvk_compare_elements(expected.data, actual->data, count, type, ulp, &cmp);
     if (cmp.mismatches == 0) {
-        printf("expect %.*s: ok (%zu elements, max error %g ulp)\n", (int)e->label_length, e->label, count,
-               cmp.max_ulp);
+        printf("expect %.*s: ok (%zu element%s, max error %g ulp)\n", (int)e->label_length, e->label, count,
+               count == 1 ? "" : "s", cmp.max_ulp);
     } else {
-        printf("expect %.*s: FAILED: %zu of %zu elements differ (max error %g ulp at [%zu])\n", (int)e->label_length,
-               e->label, cmp.mismatches, count, cmp.max_ulp, cmp.max_ulp_index);
+        printf("expect %.*s: FAILED: %zu of %zu %s (max error %g ulp at [%zu])\n", (int)e->label_length, e->label,
+               cmp.mismatches, count, count == 1 ? "element differs" : "elements differ", cmp.max_ulp,
+               cmp.max_ulp_index);
         for (size_t i = 0; i < cmp.num_first; i++) {
             const spvk_mismatch *m = &cmp.first[i];
             printf("  [%zu] expected ", m->index);
@@ -509,9 +533,15 @@ static int report_buffers(run_args *a, spvk_typed_buffer *buffers, const spvk_en
     for (size_t i = 0; i < a->num_dumps; i++) {
         const binding_arg *d = &a->dumps[i];
         const spvk_typed_buffer *b = &buffers[find_buffer(a, d)];
-        int w = cli_write_output(d->value, b->data, b->size, false, "run");
-        if (w)
-            rc = w;
+        FILE *f = fopen(d->value, "wb");
+        bool written = f && fwrite(b->data, 1, b->size, f) == b->size;
+        if (f && fclose(f) != 0)
+            written = false;
+        if (!written) {
+            fprintf(stderr, "spvkit run: error: --dump %.*s: cannot write %s: %s\n", (int)d->label_length, d->label,
+                    d->value, strerror(errno));
+            rc = EXIT_USAGE;
+        }
     }
     for (size_t i = 0; i < a->num_expects; i++) {
         const binding_arg *e = &a->expects[i];
@@ -540,7 +570,7 @@ static int resolve_labels(run_args *a, bool vulkan)
             if (rc)
                 return rc;
             if (groups[g].must_have_buffer && find_buffer(a, b) < 0) {
-                fprintf(stderr, "spvkit run: %s %.*s: no --buffer gives binding %.*s\n", groups[g].option,
+                fprintf(stderr, "spvkit run: error: %s %.*s: no --buffer gives binding %.*s\n", groups[g].option,
                         (int)b->label_length, b->label, (int)b->label_length, b->label);
                 return EXIT_USAGE;
             }
@@ -555,7 +585,7 @@ static int run_module(run_args *a, const uint32_t *words, size_t count)
     spvk_diagnostics_init(&diags, NULL);
     spvk_entry_interface *entry = NULL;
     spvk_result r = spvk_entry_interface_read(words, count, a->entry, NULL, &entry, &diags);
-    cli_print_diagnostics(&diags, a->module, false);
+    print_run_diagnostics(&diags, a->module);
     spvk_diagnostics_free(&diags);
     if (r != SPVK_OK)
         return cli_exit_for(r);
@@ -597,15 +627,7 @@ static int run_module(run_args *a, const uint32_t *words, size_t count)
         spvk_run_report report;
         spvk_diagnostics_init(&diags, NULL);
         r = spvk_run(words, count, &options, NULL, &report, &diags);
-        for (size_t i = 0; i < diags.count; i++) {
-            const spvk_diagnostic *d = &diags.items[i];
-            if (d->word_offset != SPVK_NO_OFFSET) {
-                cli_print_diagnostics(&(spvk_diagnostics){(spvk_diagnostic *)d, 1, 1, 0, 0, NULL}, a->module, false);
-                continue;
-            }
-            static const char *const severities[] = {"error", "warning", "note"};
-            fprintf(stderr, "spvkit run: %s: %s\n", severities[d->severity], d->message);
-        }
+        print_run_diagnostics(&diags, a->module);
         spvk_diagnostics_free(&diags);
         if (r == SPVK_OK) {
             rc = report_buffers(a, buffers, entry);
@@ -627,7 +649,7 @@ int cli_run(int argc, char **argv)
 {
     run_args *a = calloc(1, sizeof(*a));
     if (!a) {
-        fprintf(stderr, "spvkit run: out of memory\n");
+        fprintf(stderr, "spvkit run: error: out of memory\n");
         return EXIT_USAGE;
     }
     int rc = parse_args(argc, argv, a);

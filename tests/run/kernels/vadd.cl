@@ -1,0 +1,6 @@
+// c[i] = a[i] + b[i] in float, one element per work-item.
+kernel void vadd(global const float *a, global const float *b, global float *c)
+{
+    size_t i = get_global_id(0);
+    c[i] = a[i] + b[i];
+}

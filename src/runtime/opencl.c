@@ -21,7 +21,7 @@
    Every call's status is checked; a failure names the call and the error (CL_INVALID_KERNEL_NAME),
    adds the build log or the translator's messages as notes, and leaves through the one release
    path, release_run. */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, posix_spawnp, clock_gettime, dlopen */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, posix_spawnp, dlopen */
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -1102,13 +1102,6 @@ static spvk_result upload_inputs(opencl_run *run)
     return SPVK_OK;
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
 /* The global size: groups times local per dimension, each a size_t. */
 static spvk_result global_size(const opencl_run *run, size_t global[3], spvk_cl_uint *dimensions)
 {
@@ -1133,7 +1126,7 @@ static spvk_result dispatch_once(opencl_run *run, spvk_cl_uint dimensions, const
 {
     const opencl_library *cl = &run->cl;
     const size_t local[3] = {run->plan->local[0], run->plan->local[1], run->plan->local[2]};
-    double start = now_ms();
+    double start = spvk_run_clock_ms();
     spvk_cl_int status = cl->EnqueueNDRangeKernel(run->queue, run->kernel, dimensions, NULL, global, local, 0, NULL,
                                                   &run->event);
     if (status != SPVK_CL_SUCCESS) {
@@ -1143,7 +1136,7 @@ static spvk_result dispatch_once(opencl_run *run, spvk_cl_uint dimensions, const
         return SPVK_ERROR_DEVICE;
     }
     status = cl->Finish(run->queue);
-    double end = now_ms();
+    double end = spvk_run_clock_ms();
     if (status != SPVK_CL_SUCCESS)
         return call_failed(run->diags, "clFinish", status);
     spvk_cl_ulong device_start = 0, device_end = 0;

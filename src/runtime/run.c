@@ -2,9 +2,11 @@
    checks every option against it (all problems reported together, before any device object
    exists: a user's mistake must not look like a driver failure), resolves specialization values
    and the workgroup size, and hands a plan to the Vulkan or OpenCL backend. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "spvkit/grammar.h"
 #include "run_internal.h"
@@ -12,6 +14,13 @@
 const char *spvk_api_kind_name(spvk_api_kind api)
 {
     return api == SPVK_API_OPENCL ? "opencl" : "vulkan";
+}
+
+double spvk_run_clock_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
 static int compare_double(const void *a, const void *b)

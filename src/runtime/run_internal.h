@@ -55,6 +55,9 @@ spvk_result spvk_opencl_list_devices(const spvk_allocator *allocator, spvk_devic
 #define spvk_run_warning(diags, ...) \
     spvk_diag_add((diags), SPVK_SEVERITY_WARNING, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0, __VA_ARGS__)
 
+/* A monotonic clock in milliseconds, for wall times. */
+double spvk_run_clock_ms(void);
+
 /* Median and minimum of count samples (sorts them in place). */
 void spvk_run_timing_summary(double *samples, size_t count, double *median, double *minimum);
 

@@ -2000,17 +2000,16 @@ static spvk_result submit_and_wait(vk_session *s, spvk_VkCommandBuffer cmd, doub
     submit.sType = SPVK_VK_STRUCTURE_TYPE_SUBMIT_INFO;
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cmd;
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = spvk_run_clock_ms();
     r = ctx->fn.vkQueueSubmit(s->queue, 1, &submit, s->fence);
     if (r != SPVK_VK_SUCCESS)
         return vk_failed(ctx, "vkQueueSubmit", r);
     r = ctx->fn.vkWaitForFences(s->device, 1, &s->fence, SPVK_VK_TRUE, UINT64_MAX);
-    clock_gettime(CLOCK_MONOTONIC, &end);
+    double end = spvk_run_clock_ms();
     if (r != SPVK_VK_SUCCESS)
         return vk_failed(ctx, "vkWaitForFences", r);
     if (wall_ms)
-        *wall_ms = (double)(end.tv_sec - start.tv_sec) * 1e3 + (double)(end.tv_nsec - start.tv_nsec) / 1e6;
+        *wall_ms = end - start;
     return SPVK_OK;
 }
 

@@ -10,8 +10,9 @@
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_DEVICE = 3 };
 
 int cli_usage_error(const char *cmd, const char *fmt, const char *arg);
-/* Reads a whole file ("-" or NULL: standard input) into a malloc'ed buffer. */
-int cli_read_input(const char *path, char **data, size_t *size);
+/* Reads a whole file ("-" or NULL: standard input) into a malloc'ed buffer; errors are printed
+   after who ("spvkit", "spvkit run: error"). */
+int cli_read_input(const char *who, const char *path, char **data, size_t *size);
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd);
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */
 void cli_print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input);

@@ -25,11 +25,11 @@ int cli_usage_error(const char *cmd, const char *fmt, const char *arg)
 }
 
 /* Reads a whole file ("-" or NULL: standard input). */
-int cli_read_input(const char *path, char **data, size_t *size)
+int cli_read_input(const char *who, const char *path, char **data, size_t *size)
 {
     FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "spvkit: cannot open %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: cannot open %s: %s\n", who, path, strerror(errno));
         return EXIT_USAGE;
     }
     size_t cap = 1 << 16, n = 0;
@@ -56,7 +56,7 @@ int cli_read_input(const char *path, char **data, size_t *size)
     if (f != stdin)
         fclose(f);
     if (!buf) {
-        fprintf(stderr, "spvkit: cannot read %s\n", path ? path : "<stdin>");
+        fprintf(stderr, "%s: cannot read %s\n", who, path ? path : "<stdin>");
         return EXIT_USAGE;
     }
     *data = buf;
@@ -168,7 +168,7 @@ static int cmd_as(int argc, char **argv)
     }
     char *text;
     size_t size;
-    int rc = cli_read_input(io.input, &text, &size);
+    int rc = cli_read_input("spvkit", io.input, &text, &size);
     if (rc)
         return rc;
     opts.file_name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";
@@ -213,7 +213,7 @@ static int cmd_dis(int argc, char **argv)
     }
     char *data;
     size_t size;
-    int rc = cli_read_input(io.input, &data, &size);
+    int rc = cli_read_input("spvkit", io.input, &data, &size);
     if (rc)
         return rc;
     const char *name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";

@@ -353,14 +353,7 @@ static int load_module(const char *path, uint32_t **words, size_t *count)
 {
     char *data;
     size_t size;
-    FILE *probe = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!probe) {
-        fprintf(stderr, "spvkit run: error: cannot open %s: %s\n", path, strerror(errno));
-        return EXIT_USAGE;
-    }
-    if (probe != stdin)
-        fclose(probe);
-    int rc = cli_read_input(path, &data, &size);
+    int rc = cli_read_input("spvkit run: error", path, &data, &size);
     if (rc)
         return rc;
     uint32_t first = 0;
@@ -430,7 +423,7 @@ static int buffer_from_source(const char *what, const char *source, spvk_typed_b
     for (size_t i = 0; i < diags.count; i++)
         fprintf(stderr, "spvkit run: error: %s: %s\n", what, diags.items[i].message);
     spvk_diagnostics_free(&diags);
-    return r == SPVK_OK ? EXIT_OK : r == SPVK_ERROR_IO ? EXIT_USAGE : EXIT_USAGE;
+    return r == SPVK_OK ? EXIT_OK : EXIT_USAGE;
 }
 
 /* The --buffer given for binding b, or -1. */

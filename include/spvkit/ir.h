@@ -1,0 +1,439 @@
+/* spvkit IR: an MLIR-style generic operation IR.
+
+   A context owns everything: uniqued types and attributes (compare them by pointer), interned
+   names, registered dialects and operation kinds, and the arena the IR lives in. Operations hold
+   operands (uses of values), results, an attribute dictionary, successors and regions; regions
+   hold blocks; blocks hold arguments and a list of operations. Values are operation results or
+   block arguments and know their uses.
+
+   Nothing here is global: two contexts never share state. The IR is freed with its context. */
+#ifndef SPVKIT_IR_H
+#define SPVKIT_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spvkit/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spvk_ir_context spvk_ir_context;
+typedef struct spvk_ir_dialect spvk_ir_dialect;
+typedef struct spvk_ir_op_def spvk_ir_op_def;
+typedef struct spvk_ir_type spvk_ir_type;
+typedef struct spvk_ir_attr spvk_ir_attr;
+typedef struct spvk_ir_op spvk_ir_op;
+typedef struct spvk_ir_block spvk_ir_block;
+typedef struct spvk_ir_region spvk_ir_region;
+typedef struct spvk_ir_value spvk_ir_value;
+typedef struct spvk_ir_use spvk_ir_use;
+typedef struct spvk_ir_parser spvk_ir_parser;   /* src/ir/parser.c, for custom forms */
+typedef struct spvk_ir_printer spvk_ir_printer; /* src/ir/printer.c, for custom forms */
+
+/* ---- Types ----
+   One struct for every type; what the generic fields mean depends on (dialect, kind). Builtin types
+   have dialect == NULL. Uniqued: equal types are the same pointer. */
+typedef enum spvk_ir_type_kind {
+    SPVK_TYPE_INTEGER,  /* width; flags: signedness */
+    SPVK_TYPE_FLOAT,    /* width; flags: SPVK_FLOAT_* */
+    SPVK_TYPE_INDEX,
+    SPVK_TYPE_NONE,
+    SPVK_TYPE_VECTOR,   /* types[0] element; ints: shape; flags: bit i set = dimension i scalable */
+    SPVK_TYPE_TENSOR,   /* types[0] element; ints: shape (SPVK_DYNAMIC for ?); flags: SPVK_SHAPE_UNRANKED;
+                           attrs[0] encoding or NULL */
+    SPVK_TYPE_MEMREF,   /* types[0] element; ints: shape; flags: SPVK_SHAPE_UNRANKED;
+                           attrs[0] layout or NULL, attrs[1] memory space or NULL */
+    SPVK_TYPE_FUNCTION, /* types: inputs then results; width: number of inputs */
+    SPVK_TYPE_TUPLE,    /* types: the elements */
+    SPVK_TYPE_COMPLEX,  /* types[0] element */
+    SPVK_TYPE_OPAQUE,   /* a type of an unregistered dialect: name "dialect.body" kept as written */
+    SPVK_TYPE_BUILTIN_COUNT
+} spvk_ir_type_kind;
+
+enum { SPVK_INT_SIGNLESS = 0, SPVK_INT_SIGNED = 1, SPVK_INT_UNSIGNED = 2 };
+enum { SPVK_FLOAT_IEEE = 0, SPVK_FLOAT_BF16 = 1, SPVK_FLOAT_TF32 = 2 };
+enum { SPVK_SHAPE_UNRANKED = 1 };
+#define SPVK_DYNAMIC INT64_MIN
+
+struct spvk_ir_type {
+    const spvk_ir_dialect *dialect; /* NULL: builtin */
+    uint16_t kind;                  /* spvk_ir_type_kind, or the dialect's own kind */
+    uint16_t flags;
+    uint32_t width;
+    uint32_t num_types;
+    uint32_t num_ints;
+    uint32_t num_attrs;
+    uint32_t hash;
+    const spvk_ir_type *const *types;
+    const int64_t *ints;
+    const spvk_ir_attr *const *attrs;
+    const char *name;               /* interned; identified types are uniqued by (dialect, kind, name) */
+    /* Identified (possibly recursive) types only: the body is set once after creation. */
+    bool identified;
+    bool body_set;
+};
+
+/* Creates or finds a type. types/ints/attrs are copied. NULL when out of memory. */
+typedef struct spvk_ir_type_desc {
+    const spvk_ir_dialect *dialect;
+    uint16_t kind;
+    uint16_t flags;
+    uint32_t width;
+    const spvk_ir_type *const *types;
+    uint32_t num_types;
+    const int64_t *ints;
+    uint32_t num_ints;
+    const spvk_ir_attr *const *attrs;
+    uint32_t num_attrs;
+    const char *name; /* NULL or a name (copied) */
+    size_t name_length;
+} spvk_ir_type_desc;
+
+SPVK_API const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_desc *desc);
+/* An identified type: uniqued by (dialect, kind, name) alone, body (types/ints/attrs) set later. */
+SPVK_API spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_dialect *dialect,
+                                                   uint16_t kind, const char *name, size_t name_length);
+SPVK_API bool spvk_ir_type_set_body(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_ir_type_desc *body);
+
+SPVK_API const spvk_ir_type *spvk_ir_integer_type(spvk_ir_context *ctx, uint32_t width, int signedness);
+SPVK_API const spvk_ir_type *spvk_ir_float_type(spvk_ir_context *ctx, uint32_t width, int encoding);
+SPVK_API const spvk_ir_type *spvk_ir_index_type(spvk_ir_context *ctx);
+SPVK_API const spvk_ir_type *spvk_ir_none_type(spvk_ir_context *ctx);
+SPVK_API const spvk_ir_type *spvk_ir_vector_type(spvk_ir_context *ctx, const int64_t *shape, uint32_t rank,
+                                                 const spvk_ir_type *element);
+SPVK_API const spvk_ir_type *spvk_ir_function_type(spvk_ir_context *ctx, const spvk_ir_type *const *inputs,
+                                                   uint32_t num_inputs, const spvk_ir_type *const *results,
+                                                   uint32_t num_results);
+SPVK_API const spvk_ir_type *spvk_ir_tuple_type(spvk_ir_context *ctx, const spvk_ir_type *const *types,
+                                                uint32_t count);
+
+static inline bool spvk_ir_type_is(const spvk_ir_type *t, const spvk_ir_dialect *dialect, unsigned kind)
+{
+    return t && t->dialect == dialect && t->kind == kind;
+}
+SPVK_API bool spvk_ir_type_is_integer(const spvk_ir_type *t, uint32_t width); /* width 0: any */
+SPVK_API bool spvk_ir_type_is_float(const spvk_ir_type *t);
+SPVK_API bool spvk_ir_type_is_bf16(const spvk_ir_type *t);
+/* The element type of a vector, or the type itself. */
+SPVK_API const spvk_ir_type *spvk_ir_type_scalar(const spvk_ir_type *t);
+/* Function types: inputs are types[0 .. width), results the rest. */
+static inline uint32_t spvk_ir_function_num_inputs(const spvk_ir_type *t) { return t->width; }
+static inline uint32_t spvk_ir_function_num_results(const spvk_ir_type *t) { return t->num_types - t->width; }
+
+/* ---- Attributes ---- (uniqued like types; dialect NULL: builtin) */
+typedef enum spvk_ir_attr_kind {
+    SPVK_ATTR_UNIT,
+    SPVK_ATTR_BOOL,        /* value: 0 or 1 */
+    SPVK_ATTR_INTEGER,     /* type (integer or index); value: the bits, sign-extended for signed/signless */
+    SPVK_ATTR_FLOAT,       /* type; number */
+    SPVK_ATTR_STRING,      /* string, length; type NULL (or a type given with ':') */
+    SPVK_ATTR_ARRAY,       /* attrs */
+    SPVK_ATTR_DENSE_ARRAY, /* array<i32: 1, 2>: type is the element type; attrs: integer/float/bool elements */
+    SPVK_ATTR_DICTIONARY,  /* names (interned, sorted) with attrs */
+    SPVK_ATTR_TYPE,        /* type */
+    SPVK_ATTR_SYMBOL_REF,  /* string: root name; attrs: nested SYMBOL_REFs (flat) */
+    SPVK_ATTR_DENSE,       /* dense<...> : type; attrs: elements (flat), one when splat (flags & SPVK_DENSE_SPLAT) */
+    SPVK_ATTR_LOCATION,    /* loc(...): flags SPVK_LOC_*; string file/name, value line, value2 column, attrs children */
+    SPVK_ATTR_OPAQUE,      /* an attribute of an unregistered dialect, kept as written (string) */
+    SPVK_ATTR_BUILTIN_COUNT
+} spvk_ir_attr_kind;
+
+enum { SPVK_DENSE_SPLAT = 1 };
+enum { SPVK_LOC_UNKNOWN = 0, SPVK_LOC_FILE = 1, SPVK_LOC_NAME = 2, SPVK_LOC_CALLSITE = 3, SPVK_LOC_FUSED = 4 };
+
+struct spvk_ir_attr {
+    const spvk_ir_dialect *dialect;
+    uint16_t kind;
+    uint16_t flags;
+    uint32_t hash;
+    const spvk_ir_type *type;
+    int64_t value;
+    int64_t value2;
+    double number;
+    const char *string; /* interned-like copy; may hold NUL bytes (length says) */
+    uint32_t length;
+    uint32_t num_attrs;
+    const spvk_ir_attr *const *attrs;
+    const char *const *names; /* DICTIONARY (sorted) and dialect attributes with named parameters */
+};
+
+typedef struct spvk_ir_attr_desc {
+    const spvk_ir_dialect *dialect;
+    uint16_t kind;
+    uint16_t flags;
+    const spvk_ir_type *type;
+    int64_t value;
+    int64_t value2;
+    double number;
+    const char *string;
+    size_t length;
+    const spvk_ir_attr *const *attrs;
+    const char *const *names;
+    uint32_t num_attrs;
+} spvk_ir_attr_desc;
+
+SPVK_API const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc);
+SPVK_API const spvk_ir_attr *spvk_ir_unit_attr(spvk_ir_context *ctx);
+SPVK_API const spvk_ir_attr *spvk_ir_bool_attr(spvk_ir_context *ctx, bool value);
+SPVK_API const spvk_ir_attr *spvk_ir_integer_attr(spvk_ir_context *ctx, const spvk_ir_type *type, int64_t value);
+SPVK_API const spvk_ir_attr *spvk_ir_i32_attr(spvk_ir_context *ctx, int64_t value);
+SPVK_API const spvk_ir_attr *spvk_ir_float_attr(spvk_ir_context *ctx, const spvk_ir_type *type, double value);
+SPVK_API const spvk_ir_attr *spvk_ir_string_attr(spvk_ir_context *ctx, const char *s, size_t length);
+SPVK_API const spvk_ir_attr *spvk_ir_array_attr(spvk_ir_context *ctx, const spvk_ir_attr *const *items, uint32_t count);
+SPVK_API const spvk_ir_attr *spvk_ir_type_attr(spvk_ir_context *ctx, const spvk_ir_type *type);
+SPVK_API const spvk_ir_attr *spvk_ir_symbol_ref_attr(spvk_ir_context *ctx, const char *name, size_t length);
+/* Names need not be sorted or interned; a repeated name keeps the last value. */
+SPVK_API const spvk_ir_attr *spvk_ir_dictionary_attr(spvk_ir_context *ctx, const char *const *names,
+                                                     const spvk_ir_attr *const *values, uint32_t count);
+SPVK_API const spvk_ir_attr *spvk_ir_dictionary_get(const spvk_ir_attr *dict, const char *name);
+SPVK_API const spvk_ir_attr *spvk_ir_file_location(spvk_ir_context *ctx, const char *file, uint32_t line,
+                                                   uint32_t column);
+
+/* ---- Interned names: equal names are the same pointer. ---- */
+SPVK_API const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length);
+
+/* ---- Values and uses ---- */
+struct spvk_ir_use {
+    spvk_ir_value *value;
+    spvk_ir_op *owner;
+    spvk_ir_use *next;       /* the value's next use */
+    spvk_ir_use **prev_next; /* where this use is linked from */
+};
+
+struct spvk_ir_value {
+    const spvk_ir_type *type;
+    spvk_ir_use *first_use;
+    spvk_ir_op *defining_op; /* a result: its operation; NULL for a block argument */
+    spvk_ir_block *block;    /* a block argument: its block; NULL for a result */
+    uint32_t index;          /* result number or argument number */
+    const spvk_ir_attr *loc; /* block arguments: their location, or NULL */
+};
+
+static inline bool spvk_ir_value_is_arg(const spvk_ir_value *v) { return v->block != NULL; }
+SPVK_API bool spvk_ir_value_has_uses(const spvk_ir_value *v);
+SPVK_API void spvk_ir_value_replace_all_uses(spvk_ir_value *from, spvk_ir_value *to);
+
+/* ---- Operations, blocks, regions ---- */
+struct spvk_ir_op {
+    const spvk_ir_op_def *def; /* never NULL: unregistered operations get a def holding only the name */
+    spvk_ir_block *block;      /* the containing block, or NULL when detached */
+    spvk_ir_op *prev, *next;
+    uint32_t num_operands, num_results, num_successors, num_regions;
+    spvk_ir_use *operands;
+    spvk_ir_value *results;
+    spvk_ir_block **successors;
+    spvk_ir_region *regions;
+    const spvk_ir_attr *attrs; /* a DICTIONARY attribute, never NULL */
+    const spvk_ir_attr *loc;   /* a LOCATION attribute or NULL */
+};
+
+struct spvk_ir_block {
+    spvk_ir_region *region;
+    spvk_ir_block *prev, *next;
+    spvk_ir_op *first, *last;
+    spvk_ir_value **args;
+    uint32_t num_args, args_capacity;
+};
+
+struct spvk_ir_region {
+    spvk_ir_op *op; /* the containing operation */
+    spvk_ir_block *first, *last;
+};
+
+static inline spvk_ir_value *spvk_ir_operand(const spvk_ir_op *op, uint32_t i) { return op->operands[i].value; }
+static inline spvk_ir_value *spvk_ir_result(const spvk_ir_op *op, uint32_t i) { return &op->results[i]; }
+SPVK_API const char *spvk_ir_op_name(const spvk_ir_op *op);
+SPVK_API spvk_ir_op *spvk_ir_op_parent(const spvk_ir_op *op); /* the operation whose region holds op */
+
+/* Everything an operation is made from; spvk_ir_op_create copies it. Regions are created empty
+   unless `regions` gives their blocks. */
+typedef struct spvk_ir_op_state {
+    const char *name; /* used when def is NULL: looked up among registered operations */
+    size_t name_length;
+    const spvk_ir_op_def *def;
+    spvk_ir_value *const *operands;
+    uint32_t num_operands;
+    const spvk_ir_type *const *result_types;
+    uint32_t num_results;
+    spvk_ir_block *const *successors;
+    uint32_t num_successors;
+    uint32_t num_regions;
+    spvk_ir_region *const *regions; /* NULL, or num_regions regions whose blocks move into the op's */
+    const spvk_ir_attr *attrs;      /* a DICTIONARY or NULL */
+    const spvk_ir_attr *loc;
+} spvk_ir_op_state;
+
+/* A detached operation (NULL when out of memory or when the name is neither registered nor allowed
+   as unregistered: the context allows unregistered operations by default). */
+SPVK_API spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *state);
+SPVK_API void spvk_ir_op_set_attr(spvk_ir_context *ctx, spvk_ir_op *op, const char *name, const spvk_ir_attr *value);
+SPVK_API void spvk_ir_op_remove_attr(spvk_ir_context *ctx, spvk_ir_op *op, const char *name);
+SPVK_API const spvk_ir_attr *spvk_ir_op_attr(const spvk_ir_op *op, const char *name);
+SPVK_API bool spvk_ir_op_set_operands(spvk_ir_context *ctx, spvk_ir_op *op, spvk_ir_value *const *values, uint32_t count);
+SPVK_API void spvk_ir_op_set_operand(spvk_ir_op *op, uint32_t index, spvk_ir_value *value);
+/* Unlinks op from its block (keeps it alive, uses intact). */
+SPVK_API void spvk_ir_op_detach(spvk_ir_op *op);
+/* Drops op's uses of other values and its nested IR, and unlinks it. Its results must be unused. */
+SPVK_API void spvk_ir_op_erase(spvk_ir_context *ctx, spvk_ir_op *op);
+SPVK_API void spvk_ir_op_insert_before(spvk_ir_op *anchor, spvk_ir_op *op);
+SPVK_API void spvk_ir_op_insert_after(spvk_ir_op *anchor, spvk_ir_op *op);
+SPVK_API void spvk_ir_block_append(spvk_ir_block *block, spvk_ir_op *op);
+SPVK_API void spvk_ir_block_prepend(spvk_ir_block *block, spvk_ir_op *op);
+
+SPVK_API spvk_ir_block *spvk_ir_block_create(spvk_ir_context *ctx);
+SPVK_API spvk_ir_value *spvk_ir_block_add_arg(spvk_ir_context *ctx, spvk_ir_block *block, const spvk_ir_type *type);
+SPVK_API void spvk_ir_block_erase_arg(spvk_ir_block *block, uint32_t index); /* the argument must be unused */
+SPVK_API void spvk_ir_region_append(spvk_ir_region *region, spvk_ir_block *block);
+SPVK_API void spvk_ir_region_insert_after(spvk_ir_region *region, spvk_ir_block *anchor, spvk_ir_block *block);
+SPVK_API void spvk_ir_block_detach(spvk_ir_block *block);
+SPVK_API spvk_ir_region *spvk_ir_region_create(spvk_ir_context *ctx); /* a detached region (parsers) */
+SPVK_API void spvk_ir_block_erase(spvk_ir_context *ctx, spvk_ir_block *block);
+SPVK_API spvk_ir_op *spvk_ir_block_terminator(const spvk_ir_block *block); /* the last op if a terminator */
+/* Moves the ops from `from` (inclusive) to the end of its block into a new block placed after it. */
+SPVK_API spvk_ir_block *spvk_ir_block_split(spvk_ir_context *ctx, spvk_ir_op *from);
+/* Moves all blocks of `source` into `dest` before `before` (NULL: at the end). */
+SPVK_API void spvk_ir_region_take_blocks(spvk_ir_region *dest, spvk_ir_block *before, spvk_ir_region *source);
+SPVK_API bool spvk_ir_region_is_empty(const spvk_ir_region *r);
+
+/* ---- Builder: an insertion point ---- */
+typedef struct spvk_ir_builder {
+    spvk_ir_context *ctx;
+    spvk_ir_block *block;  /* insert into this block ... */
+    spvk_ir_op *before;    /* ... before this op (NULL: at the end) */
+    const spvk_ir_attr *loc;
+} spvk_ir_builder;
+
+SPVK_API void spvk_ir_builder_at_end(spvk_ir_builder *b, spvk_ir_block *block);
+SPVK_API void spvk_ir_builder_before(spvk_ir_builder *b, spvk_ir_op *op);
+SPVK_API void spvk_ir_builder_after(spvk_ir_builder *b, spvk_ir_op *op);
+/* Creates an operation at the insertion point. */
+SPVK_API spvk_ir_op *spvk_ir_build(spvk_ir_builder *b, const spvk_ir_op_state *state);
+
+/* ---- Walking ---- */
+typedef enum spvk_ir_walk_result { SPVK_WALK_ADVANCE, SPVK_WALK_SKIP, SPVK_WALK_INTERRUPT } spvk_ir_walk_result;
+/* Pre-order over op and everything nested in it. The callback may erase the op it is given only
+   when it returns SPVK_WALK_SKIP. Returns false when interrupted. */
+SPVK_API bool spvk_ir_walk(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user), void *user);
+/* Post-order: nested ops first; the callback may erase the op it is given. */
+SPVK_API bool spvk_ir_walk_post(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user), void *user);
+
+/* ---- Symbols ---- */
+#define SPVK_IR_SYMBOL_NAME "sym_name"
+/* The symbol name of op, or NULL. */
+SPVK_API const char *spvk_ir_symbol_name(const spvk_ir_op *op);
+/* Finds the op named `name` directly inside symbol table op `table` (linear scan of its first block;
+   spvk_ir_symbol_table builds an index for repeated lookups). */
+SPVK_API spvk_ir_op *spvk_ir_symbol_lookup(const spvk_ir_op *table, const char *name);
+/* Resolves a SYMBOL_REF attribute (@a::@b) from the symbol table op `from`. */
+SPVK_API spvk_ir_op *spvk_ir_symbol_resolve(const spvk_ir_op *from, const spvk_ir_attr *ref);
+/* The nearest enclosing op (op itself excluded) with the symbol-table trait. */
+SPVK_API spvk_ir_op *spvk_ir_symbol_table_of(const spvk_ir_op *op);
+
+typedef struct spvk_ir_symbol_table {
+    const spvk_ir_op *op;
+    spvk_ir_op **slots; /* open addressing on interned name pointers */
+    size_t capacity;
+    size_t count;
+    spvk_ir_context *ctx;
+} spvk_ir_symbol_table;
+SPVK_API bool spvk_ir_symbol_table_build(spvk_ir_context *ctx, const spvk_ir_op *table, spvk_ir_symbol_table *out);
+SPVK_API spvk_ir_op *spvk_ir_symbol_table_find(const spvk_ir_symbol_table *t, const char *interned_name);
+SPVK_API bool spvk_ir_symbol_table_insert(spvk_ir_symbol_table *t, spvk_ir_op *op);
+SPVK_API void spvk_ir_symbol_table_free(spvk_ir_symbol_table *t);
+
+/* ---- Dialects and operation kinds ---- */
+enum {
+    SPVK_TRAIT_TERMINATOR = 1u << 0,
+    SPVK_TRAIT_ISOLATED_FROM_ABOVE = 1u << 1,
+    SPVK_TRAIT_SYMBOL = 1u << 2,
+    SPVK_TRAIT_SYMBOL_TABLE = 1u << 3,
+    SPVK_TRAIT_NO_SIDE_EFFECTS = 1u << 4,
+    SPVK_TRAIT_NO_TERMINATOR = 1u << 5,     /* its regions' blocks need no terminator */
+    SPVK_TRAIT_SINGLE_BLOCK = 1u << 6,      /* its regions have at most one block */
+    SPVK_TRAIT_RETURN_LIKE = 1u << 7,
+    SPVK_TRAIT_CONSTANT_LIKE = 1u << 8,
+    SPVK_TRAIT_COMMUTATIVE = 1u << 9,
+    SPVK_TRAIT_GRAPH_REGION = 1u << 10,     /* no dominance inside its regions */
+    SPVK_TRAIT_UNREGISTERED = 1u << 31
+};
+
+/* Operation verification reports through this; returns false so callers can `return spvk_ir_op_error(...)`. */
+typedef struct spvk_ir_verifier spvk_ir_verifier;
+SPVK_API bool spvk_ir_op_error(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+SPVK_API spvk_ir_context *spvk_ir_verifier_context(spvk_ir_verifier *v);
+
+struct spvk_ir_op_def {
+    const char *name;       /* full name, "spirv.IAdd" */
+    const spvk_ir_dialect *dialect;
+    uint32_t traits;
+    int32_t num_regions;    /* expected region count, or -1 for any */
+    bool (*verify)(spvk_ir_verifier *v, const spvk_ir_op *op);
+    /* Custom form: the parser is called after the op name, the printer prints after it. Either both or none. */
+    bool (*parse)(spvk_ir_parser *p, spvk_ir_op_state *state);
+    void (*print)(spvk_ir_printer *p, const spvk_ir_op *op);
+    const void *data;       /* the dialect's own description of the op */
+};
+
+struct spvk_ir_dialect {
+    const char *name; /* "spirv" */
+    const char *const *aliases; /* other names accepted on input ("spv") */
+    uint32_t num_aliases;
+    /* Parses the body of !name.body / !name<body>; the parser stands just after the dialect name. */
+    const spvk_ir_type *(*parse_type)(spvk_ir_parser *p);
+    void (*print_type)(spvk_ir_printer *p, const spvk_ir_type *type);
+    const spvk_ir_attr *(*parse_attr)(spvk_ir_parser *p, const spvk_ir_type *type);
+    void (*print_attr)(spvk_ir_printer *p, const spvk_ir_attr *attr);
+    /* Called once when registered: registers its operations. */
+    bool (*register_ops)(spvk_ir_context *ctx, const spvk_ir_dialect *self);
+    void *data;
+};
+
+SPVK_API bool spvk_ir_register_dialect(spvk_ir_context *ctx, const spvk_ir_dialect *dialect);
+SPVK_API bool spvk_ir_register_op(spvk_ir_context *ctx, const spvk_ir_op_def *def);
+SPVK_API const spvk_ir_dialect *spvk_ir_dialect_lookup(spvk_ir_context *ctx, const char *name, size_t length);
+SPVK_API const spvk_ir_op_def *spvk_ir_op_def_lookup(spvk_ir_context *ctx, const char *name, size_t length);
+
+/* ---- Context ---- */
+SPVK_API spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator);
+SPVK_API void spvk_ir_context_destroy(spvk_ir_context *ctx);
+/* Registers builtin and every dialect spvkit ships (builtin, spirv). */
+SPVK_API bool spvk_ir_register_all_dialects(spvk_ir_context *ctx);
+SPVK_API void spvk_ir_context_allow_unregistered(spvk_ir_context *ctx, bool allow);
+SPVK_API bool spvk_ir_context_allows_unregistered(const spvk_ir_context *ctx);
+SPVK_API const spvk_allocator *spvk_ir_context_allocator(const spvk_ir_context *ctx);
+/* Memory from the context's arena, freed with the context. NULL when out of memory. */
+SPVK_API void *spvk_ir_alloc(spvk_ir_context *ctx, size_t size);
+/* True once any allocation failed: the IR may be incomplete, callers report out of memory. */
+SPVK_API bool spvk_ir_context_failed(const spvk_ir_context *ctx);
+SPVK_API size_t spvk_ir_context_memory(const spvk_ir_context *ctx); /* bytes held */
+
+/* ---- Verifier ----
+   Structure (terminators, region counts, dominance inside regions, isolation from above) and each
+   op's own verifier. Problems go to diags, naming the op's location when it has one. */
+SPVK_API spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *diags);
+
+/* ---- Text (src/ir/parser.c, printer.c) ---- */
+typedef struct spvk_ir_print_options {
+    bool generic;       /* --mlir-print-op-generic */
+    bool debug_info;    /* print loc(...) */
+} spvk_ir_print_options;
+
+/* Parses MLIR text; the top-level ops are wrapped in a builtin.module unless the text is one. */
+SPVK_API spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
+                                   spvk_ir_op **module_out, spvk_diagnostics *diags);
+/* Prints op (normally a module); returns a string freed with spvk_free(allocator, s, strlen(s) + 1). */
+SPVK_API char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options);
+SPVK_API char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type);
+SPVK_API char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

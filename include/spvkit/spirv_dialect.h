@@ -1,0 +1,126 @@
+/* spvkit's `spirv` dialect: SPIR-V at its own semantic level in the IR (seed 004), with MLIR's
+   `spirv.` names (`spv.` accepted on input), and translation between it and SPIR-V binaries.
+
+   Scalars and vectors are builtin types (`bf16` is OpTypeFloat 16 BFloat16KHR; `iN`/`siN`/`uiN`
+   are OpTypeInt N 0/1/0); `none` is OpTypeVoid; builtin function types are OpTypeFunction. The
+   types below are the dialect's own. */
+#ifndef SPVKIT_SPIRV_DIALECT_H
+#define SPVKIT_SPIRV_DIALECT_H
+
+#include "spvkit/binary.h"
+#include "spvkit/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+SPVK_API const spvk_ir_dialect *spvk_spirv_dialect(void);
+
+/* ---- Types (dialect == spvk_spirv_dialect()) ---- */
+typedef enum spvk_spirv_type_kind {
+    SPVK_SPIRV_ARRAY,         /* types[0] element; ints[0] length, ints[1] stride (0: none) */
+    SPVK_SPIRV_RUNTIME_ARRAY, /* types[0] element; ints[0] stride (0: none) */
+    SPVK_SPIRV_POINTER,       /* types[0] pointee; ints[0] StorageClass */
+    SPVK_SPIRV_STRUCT,        /* types: members; ints: member offsets (-1: none); attrs: num_types + 1
+                                 ARRAYs: per member its other decorations, then the struct's own. A
+                                 decoration is an ENUM of kind Decoration, or an ARRAY [ENUM, INTEGER...]
+                                 when it has literal operands (MatrixStride 16). Block is not kept: the
+                                 serializer decorates the pointee struct of StorageBuffer, Uniform (unless
+                                 BufferBlock), PushConstant, PhysicalStorageBuffer and ShaderRecordBufferKHR
+                                 pointers, as MLIR does. Identified structs (name set) may be recursive. */
+    SPVK_SPIRV_IMAGE,         /* types[0] sampled type; ints: Dim, depth (0,1,2), arrayed, multisampled,
+                                 sampled (0,1,2), ImageFormat, AccessQualifier (-1: none) */
+    SPVK_SPIRV_SAMPLED_IMAGE, /* types[0] the image type */
+    SPVK_SPIRV_SAMPLER,
+    SPVK_SPIRV_MATRIX,        /* types[0] column (vector) type; ints[0] column count */
+    SPVK_SPIRV_COOPMATRIX,    /* types[0] element; ints: rows, columns, Scope, CooperativeMatrixUse */
+    SPVK_SPIRV_OPAQUE,        /* a parameterless (or literal-parameter) OpType* MLIR has no type for:
+                                 ints[0] the opcode (OpTypeEvent, OpTypeRayQueryKHR, ...), ints[1..] its
+                                 literal operands (OpTypePipe's access qualifier) */
+    SPVK_SPIRV_TYPE_COUNT
+} spvk_spirv_type_kind;
+
+SPVK_API const spvk_ir_type *spvk_spirv_array_type(spvk_ir_context *ctx, const spvk_ir_type *element, int64_t length,
+                                                   int64_t stride);
+SPVK_API const spvk_ir_type *spvk_spirv_runtime_array_type(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                           int64_t stride);
+SPVK_API const spvk_ir_type *spvk_spirv_pointer_type(spvk_ir_context *ctx, const spvk_ir_type *pointee,
+                                                     uint32_t storage_class);
+/* offsets may be NULL (no Offset decorations); decorations may be NULL (none) or count + 1 ARRAYs. */
+SPVK_API const spvk_ir_type *spvk_spirv_struct_type(spvk_ir_context *ctx, const spvk_ir_type *const *members,
+                                                    uint32_t count, const int64_t *offsets,
+                                                    const spvk_ir_attr *const *decorations);
+SPVK_API spvk_ir_type *spvk_spirv_identified_struct(spvk_ir_context *ctx, const char *name, size_t length);
+SPVK_API bool spvk_spirv_identified_struct_set_body(spvk_ir_context *ctx, spvk_ir_type *s,
+                                                    const spvk_ir_type *const *members, uint32_t count,
+                                                    const int64_t *offsets,
+                                                    const spvk_ir_attr *const *decorations);
+SPVK_API const spvk_ir_type *spvk_spirv_image_type(spvk_ir_context *ctx, const spvk_ir_type *sampled, uint32_t dim,
+                                                   uint32_t depth, uint32_t arrayed, uint32_t multisampled,
+                                                   uint32_t sampled_info, uint32_t format, int64_t access);
+SPVK_API const spvk_ir_type *spvk_spirv_sampled_image_type(spvk_ir_context *ctx, const spvk_ir_type *image);
+SPVK_API const spvk_ir_type *spvk_spirv_sampler_type(spvk_ir_context *ctx);
+SPVK_API const spvk_ir_type *spvk_spirv_matrix_type(spvk_ir_context *ctx, const spvk_ir_type *column, uint32_t columns);
+SPVK_API const spvk_ir_type *spvk_spirv_coopmatrix_type(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                        uint32_t rows, uint32_t columns, uint32_t scope,
+                                                        uint32_t use);
+SPVK_API const spvk_ir_type *spvk_spirv_opaque_type(spvk_ir_context *ctx, uint32_t opcode, const int64_t *literals,
+                                                    uint32_t num_literals);
+
+/* ---- Attributes (dialect == spvk_spirv_dialect()) ---- */
+typedef enum spvk_spirv_attr_kind {
+    SPVK_SPIRV_ATTR_ENUM,       /* #spirv.storage_class<StorageBuffer>: value the enumerant (mask for bit
+                                   enums), value2 the spvk_operand_kind */
+    SPVK_SPIRV_ATTR_VCE,        /* #spirv.vce<v1.3, [caps], [exts]>: value the version (SPVK_VERSION);
+                                   attrs[0] ARRAY of capability ENUMs, attrs[1] ARRAY of extension STRINGs */
+    SPVK_SPIRV_ATTR_TARGET_ENV, /* #spirv.target_env<vce, [api=..., vendor:device_type:id,] limits>:
+                                   names/attrs: "vce", "client_api", "vendor", "device_type", "device_id",
+                                   "limits" (those present) */
+    SPVK_SPIRV_ATTR_RESOURCE_LIMITS, /* #spirv.resource_limits<k = v, ...>: names/attrs */
+    SPVK_SPIRV_ATTR_ENTRY_POINT_ABI, /* #spirv.entry_point_abi<workgroup_size = array<i32: ...>, ...>: names/attrs */
+    SPVK_SPIRV_ATTR_INTERFACE_VAR_ABI, /* #spirv.interface_var_abi<(set, binding)[, StorageClass]>: value set,
+                                          value2 binding, flags 1 when attrs[0] is the storage class ENUM */
+    SPVK_SPIRV_ATTR_COUNT
+} spvk_spirv_attr_kind;
+
+SPVK_API const spvk_ir_attr *spvk_spirv_enum_attr(spvk_ir_context *ctx, unsigned operand_kind, uint32_t value);
+SPVK_API const spvk_ir_attr *spvk_spirv_vce_attr(spvk_ir_context *ctx, uint32_t version, const uint32_t *capabilities,
+                                                 uint32_t num_capabilities, const char *const *extensions,
+                                                 uint32_t num_extensions);
+
+/* ---- Translation ---- */
+/* Binary to a spirv.module (inside no builtin.module). Everything it cannot represent is an error
+   naming the instruction (word offset and opcode). */
+SPVK_API spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,
+                                            spvk_ir_op **module_out, spvk_diagnostics *diags);
+/* A spirv.module to words in host byte order (freed with spvk_free(allocator, words, n * 4)). */
+SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
+                                          size_t *num_words_out, spvk_diagnostics *diags);
+
+/* ---- Availability ----
+   What an op (with its enumerant operands and its types) or a type needs: a version range and
+   requirements, each satisfied by any one of its alternatives (capabilities implied by others
+   count: the caller compares against an implied-closed set). */
+#define SPVK_SPIRV_MAX_ALTERNATIVES 8
+#define SPVK_SPIRV_MAX_REQUIREMENTS 24
+typedef struct spvk_spirv_requirement {
+    uint16_t count;
+    uint16_t values[SPVK_SPIRV_MAX_ALTERNATIVES]; /* capabilities, or extension indexes (spvk_extension_name) */
+} spvk_spirv_requirement;
+
+typedef struct spvk_spirv_availability {
+    uint32_t min_version; /* SPVK_VERSION(1, 0) at least */
+    uint32_t max_version; /* SPVK_VERSION_LAST when unbounded */
+    uint32_t num_capabilities, num_extensions;
+    spvk_spirv_requirement capabilities[SPVK_SPIRV_MAX_REQUIREMENTS];
+    spvk_spirv_requirement extensions[SPVK_SPIRV_MAX_REQUIREMENTS];
+} spvk_spirv_availability;
+
+SPVK_API void spvk_spirv_availability_init(spvk_spirv_availability *a);
+SPVK_API void spvk_spirv_op_availability(const spvk_ir_op *op, spvk_spirv_availability *out);
+SPVK_API void spvk_spirv_type_availability(const spvk_ir_type *type, spvk_spirv_availability *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

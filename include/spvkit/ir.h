@@ -228,6 +228,7 @@ struct spvk_ir_op {
     spvk_ir_region *regions;
     const spvk_ir_attr *attrs; /* a DICTIONARY attribute, never NULL */
     const spvk_ir_attr *loc;   /* a LOCATION attribute or NULL */
+    uint32_t scratch;          /* for analyses (the verifier numbers ops); meaningless outside one */
 };
 
 struct spvk_ir_block {
@@ -236,6 +237,7 @@ struct spvk_ir_block {
     spvk_ir_op *first, *last;
     spvk_ir_value **args;
     uint32_t num_args, args_capacity;
+    uint32_t scratch;          /* for analyses (block numbering); meaningless outside one */
 };
 
 struct spvk_ir_region {
@@ -357,7 +359,7 @@ enum {
     SPVK_TRAIT_CONSTANT_LIKE = 1u << 8,
     SPVK_TRAIT_COMMUTATIVE = 1u << 9,
     SPVK_TRAIT_GRAPH_REGION = 1u << 10,     /* no dominance inside its regions */
-    SPVK_TRAIT_UNREGISTERED = 1u << 31
+    SPVK_TRAIT_UNREGISTERED = 1 << 30
 };
 
 /* Operation verification reports through this; returns false so callers can `return spvk_ir_op_error(...)`. */
@@ -405,6 +407,7 @@ SPVK_API spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator
 SPVK_API void spvk_ir_context_destroy(spvk_ir_context *ctx);
 /* Registers builtin and every dialect spvkit ships (builtin, spirv). */
 SPVK_API bool spvk_ir_register_all_dialects(spvk_ir_context *ctx);
+SPVK_API const spvk_ir_dialect *spvk_ir_builtin_dialect(void);
 SPVK_API void spvk_ir_context_allow_unregistered(spvk_ir_context *ctx, bool allow);
 SPVK_API bool spvk_ir_context_allows_unregistered(const spvk_ir_context *ctx);
 SPVK_API const spvk_allocator *spvk_ir_context_allocator(const spvk_ir_context *ctx);

@@ -109,4 +109,8 @@ void spvk_ir_print_region(spvk_ir_printer *p, const spvk_ir_region *r, bool prin
 void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg);
 void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc);
 
+/* builtin.module's custom form (`module @name attributes {...} {...}`), in parser.c/printer.c. */
+bool spvk_ir_builtin_module_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
+void spvk_ir_builtin_module_print(spvk_ir_printer *p, const spvk_ir_op *op);
+
 #endif

@@ -1,0 +1,795 @@
+/* The IR context: one arena for everything, interned names, uniqued types and attributes, and the
+   registry of dialects and operation kinds.
+
+   Uniquing uses open-addressing tables keyed by a content hash; equal content gives the same
+   pointer, so the rest of the IR compares types and attributes with ==. Nothing is ever freed
+   before the context: erased IR stays in the arena (a pass that churns can use a scratch context). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_internal.h"
+
+/* ---- Arena ---- */
+
+typedef struct arena_chunk {
+    struct arena_chunk *next;
+    size_t size; /* bytes after the header */
+    size_t used;
+} arena_chunk;
+
+#define ARENA_CHUNK_SIZE (64u * 1024u)
+#define ARENA_ALIGN 16u
+
+void *spvk_ir_alloc(spvk_ir_context *ctx, size_t size)
+{
+    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    if (size == 0)
+        size = ARENA_ALIGN;
+    arena_chunk *c = ctx->chunks;
+    if (!c || c->size - c->used < size) {
+        size_t chunk = size > ARENA_CHUNK_SIZE / 4 ? size : ARENA_CHUNK_SIZE;
+        size_t header = (sizeof(arena_chunk) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+        if (chunk > SIZE_MAX - header) {
+            ctx->failed = true;
+            return NULL;
+        }
+        arena_chunk *n = spvk_alloc(ctx->allocator, header + chunk);
+        if (!n) {
+            ctx->failed = true;
+            return NULL;
+        }
+        n->size = chunk;
+        n->used = 0;
+        ctx->memory += header + chunk;
+        if (size > ARENA_CHUNK_SIZE / 4 && c) {
+            /* A big block goes behind the current chunk so its free space stays usable. */
+            n->next = c->next;
+            c->next = n;
+        } else {
+            n->next = c;
+            ctx->chunks = n;
+        }
+        c = n;
+    }
+    size_t header = (sizeof(arena_chunk) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    void *p = (char *)c + header + c->used;
+    c->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size)
+{
+    if (size == 0)
+        return NULL;
+    void *p = spvk_ir_alloc(ctx, size);
+    if (p)
+        memcpy(p, data, size);
+    return p;
+}
+
+/* ---- Open-addressing table of pointers ---- */
+
+static bool table_grow(spvk_ir_context *ctx, ir_table *t, uint32_t (*hash_of)(const void *))
+{
+    size_t cap = t->capacity ? t->capacity * 2 : 256;
+    void **slots = spvk_alloc(ctx->allocator, cap * sizeof(void *));
+    if (!slots) {
+        ctx->failed = true;
+        return false;
+    }
+    memset(slots, 0, cap * sizeof(void *));
+    for (size_t i = 0; i < t->capacity; i++) {
+        void *item = t->slots[i];
+        if (!item)
+            continue;
+        size_t j = hash_of(item) & (cap - 1);
+        while (slots[j])
+            j = (j + 1) & (cap - 1);
+        slots[j] = item;
+    }
+    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof(void *));
+    t->slots = slots;
+    t->capacity = cap;
+    return true;
+}
+
+static void table_free(spvk_ir_context *ctx, ir_table *t)
+{
+    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof(void *));
+    t->slots = NULL;
+    t->capacity = t->count = 0;
+}
+
+/* ---- Interned names ---- */
+
+typedef struct interned {
+    uint32_t hash;
+    uint32_t length;
+    char text[];
+} interned;
+
+static uint32_t interned_hash(const void *item) { return ((const interned *)item)->hash; }
+
+const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
+{
+    if (length > UINT32_MAX - 1)
+        return NULL;
+    uint32_t h = spvk_hash_bytes(s, length);
+    ir_table *t = &ctx->names;
+    if ((t->count + 1) * 4 > t->capacity * 3 && !table_grow(ctx, t, interned_hash))
+        return NULL;
+    size_t j = h & (t->capacity - 1);
+    for (interned *e; (e = t->slots[j]) != NULL; j = (j + 1) & (t->capacity - 1))
+        if (e->hash == h && e->length == length && memcmp(e->text, s, length) == 0)
+            return e->text;
+    interned *e = spvk_ir_alloc(ctx, sizeof(interned) + length + 1);
+    if (!e)
+        return NULL;
+    e->hash = h;
+    e->length = (uint32_t)length;
+    memcpy(e->text, s, length);
+    e->text[length] = 0;
+    t->slots[j] = e;
+    t->count++;
+    return e->text;
+}
+
+const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s) { return spvk_ir_intern(ctx, s, strlen(s)); }
+
+/* ---- Types ---- */
+
+static uint32_t mix(uint32_t h, uint64_t v)
+{
+    h ^= spvk_hash_u32((uint32_t)v ^ (uint32_t)(v >> 32) * 0x9e3779b9u);
+    return h * 16777619u + 0x7f4a7c15u;
+}
+
+static uint32_t type_hash_desc(const spvk_ir_type_desc *d, const char *name)
+{
+    uint32_t h = mix(2166136261u, (uintptr_t)d->dialect);
+    h = mix(h, d->kind);
+    h = mix(h, d->flags);
+    h = mix(h, d->width);
+    for (uint32_t i = 0; i < d->num_types; i++)
+        h = mix(h, (uintptr_t)d->types[i]);
+    for (uint32_t i = 0; i < d->num_ints; i++)
+        h = mix(h, (uint64_t)d->ints[i]);
+    for (uint32_t i = 0; i < d->num_attrs; i++)
+        h = mix(h, (uintptr_t)d->attrs[i]);
+    h = mix(h, (uintptr_t)name);
+    return h;
+}
+
+static uint32_t identified_hash(const spvk_ir_dialect *dialect, uint16_t kind, const char *name)
+{
+    return mix(mix(mix(0x51ed270bu, (uintptr_t)dialect), kind), (uintptr_t)name) ^ 1u;
+}
+
+static uint32_t type_hash(const void *item) { return ((const spvk_ir_type *)item)->hash; }
+
+static bool type_equals_desc(const spvk_ir_type *t, const spvk_ir_type_desc *d, const char *name)
+{
+    if (t->identified || t->dialect != d->dialect || t->kind != d->kind || t->flags != d->flags ||
+        t->width != d->width || t->num_types != d->num_types || t->num_ints != d->num_ints ||
+        t->num_attrs != d->num_attrs || t->name != name)
+        return false;
+    if (d->num_types && memcmp(t->types, d->types, d->num_types * sizeof *d->types) != 0)
+        return false;
+    if (d->num_ints && memcmp(t->ints, d->ints, d->num_ints * sizeof *d->ints) != 0)
+        return false;
+    if (d->num_attrs && memcmp(t->attrs, d->attrs, d->num_attrs * sizeof *d->attrs) != 0)
+        return false;
+    return true;
+}
+
+static bool type_fill(spvk_ir_context *ctx, spvk_ir_type *t, const spvk_ir_type_desc *d)
+{
+    t->flags = d->flags;
+    t->width = d->width;
+    t->num_types = d->num_types;
+    t->num_ints = d->num_ints;
+    t->num_attrs = d->num_attrs;
+    t->types = ir_copy(ctx, d->types, d->num_types * sizeof *d->types);
+    t->ints = ir_copy(ctx, d->ints, d->num_ints * sizeof *d->ints);
+    t->attrs = ir_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
+    return !ctx->failed;
+}
+
+const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_desc *d)
+{
+    const char *name = NULL;
+    if (d->name) {
+        name = spvk_ir_intern(ctx, d->name, d->name_length);
+        if (!name)
+            return NULL;
+    }
+    for (uint32_t i = 0; i < d->num_types; i++)
+        if (!d->types[i])
+            return NULL;
+    uint32_t h = type_hash_desc(d, name);
+    ir_table *tab = &ctx->types;
+    if ((tab->count + 1) * 4 > tab->capacity * 3 && !table_grow(ctx, tab, type_hash))
+        return NULL;
+    size_t j = h & (tab->capacity - 1);
+    for (spvk_ir_type *e; (e = tab->slots[j]) != NULL; j = (j + 1) & (tab->capacity - 1))
+        if (e->hash == h && type_equals_desc(e, d, name))
+            return e;
+    spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
+    if (!t)
+        return NULL;
+    t->dialect = d->dialect;
+    t->kind = d->kind;
+    t->name = name;
+    t->hash = h;
+    if (!type_fill(ctx, t, d))
+        return NULL;
+    tab->slots[j] = t;
+    tab->count++;
+    return t;
+}
+
+spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_dialect *dialect, uint16_t kind,
+                                          const char *name, size_t name_length)
+{
+    const char *iname = spvk_ir_intern(ctx, name, name_length);
+    if (!iname)
+        return NULL;
+    uint32_t h = identified_hash(dialect, kind, iname);
+    ir_table *tab = &ctx->types;
+    if ((tab->count + 1) * 4 > tab->capacity * 3 && !table_grow(ctx, tab, type_hash))
+        return NULL;
+    size_t j = h & (tab->capacity - 1);
+    for (spvk_ir_type *e; (e = tab->slots[j]) != NULL; j = (j + 1) & (tab->capacity - 1))
+        if (e->hash == h && e->identified && e->dialect == dialect && e->kind == kind && e->name == iname)
+            return e;
+    spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
+    if (!t)
+        return NULL;
+    t->dialect = dialect;
+    t->kind = kind;
+    t->name = iname;
+    t->hash = h;
+    t->identified = true;
+    tab->slots[j] = t;
+    tab->count++;
+    return t;
+}
+
+bool spvk_ir_type_set_body(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_ir_type_desc *body)
+{
+    if (!type->identified)
+        return false;
+    if (type->body_set) {
+        /* Setting the same body again is fine (a parser meeting the full form twice). */
+        return type->flags == body->flags && type->width == body->width && type->num_types == body->num_types &&
+               type->num_ints == body->num_ints && type->num_attrs == body->num_attrs &&
+               (!body->num_types || memcmp(type->types, body->types, body->num_types * sizeof *body->types) == 0) &&
+               (!body->num_ints || memcmp(type->ints, body->ints, body->num_ints * sizeof *body->ints) == 0) &&
+               (!body->num_attrs || memcmp(type->attrs, body->attrs, body->num_attrs * sizeof *body->attrs) == 0);
+    }
+    if (!type_fill(ctx, type, body))
+        return false;
+    type->body_set = true;
+    return true;
+}
+
+static const spvk_ir_type *simple_type(spvk_ir_context *ctx, uint16_t kind, uint16_t flags, uint32_t width)
+{
+    spvk_ir_type_desc d = {0};
+    d.kind = kind;
+    d.flags = flags;
+    d.width = width;
+    return spvk_ir_type_get(ctx, &d);
+}
+
+const spvk_ir_type *spvk_ir_integer_type(spvk_ir_context *ctx, uint32_t width, int signedness)
+{
+    if (width <= 64 && signedness == SPVK_INT_SIGNLESS && ctx->int_types[width])
+        return ctx->int_types[width];
+    const spvk_ir_type *t = simple_type(ctx, SPVK_TYPE_INTEGER, (uint16_t)signedness, width);
+    if (width <= 64 && signedness == SPVK_INT_SIGNLESS)
+        ctx->int_types[width] = t;
+    return t;
+}
+
+const spvk_ir_type *spvk_ir_float_type(spvk_ir_context *ctx, uint32_t width, int encoding)
+{
+    return simple_type(ctx, SPVK_TYPE_FLOAT, (uint16_t)encoding, width);
+}
+
+const spvk_ir_type *spvk_ir_index_type(spvk_ir_context *ctx) { return simple_type(ctx, SPVK_TYPE_INDEX, 0, 0); }
+const spvk_ir_type *spvk_ir_none_type(spvk_ir_context *ctx) { return simple_type(ctx, SPVK_TYPE_NONE, 0, 0); }
+
+const spvk_ir_type *spvk_ir_vector_type(spvk_ir_context *ctx, const int64_t *shape, uint32_t rank,
+                                        const spvk_ir_type *element)
+{
+    spvk_ir_type_desc d = {0};
+    d.kind = SPVK_TYPE_VECTOR;
+    d.types = &element;
+    d.num_types = 1;
+    d.ints = shape;
+    d.num_ints = rank;
+    return spvk_ir_type_get(ctx, &d);
+}
+
+const spvk_ir_type *spvk_ir_function_type(spvk_ir_context *ctx, const spvk_ir_type *const *inputs, uint32_t num_inputs,
+                                          const spvk_ir_type *const *results, uint32_t num_results)
+{
+    const spvk_ir_type *small[16];
+    const spvk_ir_type **all = small;
+    uint32_t n = num_inputs + num_results;
+    if (n > 16) {
+        all = spvk_ir_alloc(ctx, n * sizeof *all);
+        if (!all)
+            return NULL;
+    }
+    for (uint32_t i = 0; i < num_inputs; i++)
+        all[i] = inputs[i];
+    for (uint32_t i = 0; i < num_results; i++)
+        all[num_inputs + i] = results[i];
+    spvk_ir_type_desc d = {0};
+    d.kind = SPVK_TYPE_FUNCTION;
+    d.width = num_inputs;
+    d.types = all;
+    d.num_types = n;
+    return spvk_ir_type_get(ctx, &d);
+}
+
+const spvk_ir_type *spvk_ir_tuple_type(spvk_ir_context *ctx, const spvk_ir_type *const *types, uint32_t count)
+{
+    spvk_ir_type_desc d = {0};
+    d.kind = SPVK_TYPE_TUPLE;
+    d.types = types;
+    d.num_types = count;
+    return spvk_ir_type_get(ctx, &d);
+}
+
+bool spvk_ir_type_is_integer(const spvk_ir_type *t, uint32_t width)
+{
+    return t && !t->dialect && t->kind == SPVK_TYPE_INTEGER && (width == 0 || t->width == width);
+}
+
+bool spvk_ir_type_is_float(const spvk_ir_type *t) { return t && !t->dialect && t->kind == SPVK_TYPE_FLOAT; }
+
+bool spvk_ir_type_is_bf16(const spvk_ir_type *t)
+{
+    return spvk_ir_type_is_float(t) && t->width == 16 && t->flags == SPVK_FLOAT_BF16;
+}
+
+const spvk_ir_type *spvk_ir_type_scalar(const spvk_ir_type *t)
+{
+    if (t && !t->dialect && t->kind == SPVK_TYPE_VECTOR)
+        return t->types[0];
+    return t;
+}
+
+/* ---- Attributes ---- */
+
+static uint32_t attr_hash_desc(const spvk_ir_attr_desc *d, const char *string)
+{
+    uint32_t h = mix(0x2545f491u, (uintptr_t)d->dialect);
+    h = mix(h, d->kind);
+    h = mix(h, d->flags);
+    h = mix(h, (uintptr_t)d->type);
+    h = mix(h, (uint64_t)d->value);
+    h = mix(h, (uint64_t)d->value2);
+    uint64_t bits;
+    memcpy(&bits, &d->number, sizeof bits);
+    h = mix(h, bits);
+    h = mix(h, (uintptr_t)string);
+    for (uint32_t i = 0; i < d->num_attrs; i++) {
+        h = mix(h, (uintptr_t)d->attrs[i]);
+        if (d->names)
+            h = mix(h, (uintptr_t)d->names[i]);
+    }
+    return h;
+}
+
+static uint32_t attr_hash(const void *item) { return ((const spvk_ir_attr *)item)->hash; }
+
+static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, const char *string)
+{
+    if (a->dialect != d->dialect || a->kind != d->kind || a->flags != d->flags || a->type != d->type ||
+        a->value != d->value || a->value2 != d->value2 || a->string != string || a->length != d->length ||
+        a->num_attrs != d->num_attrs)
+        return false;
+    if (memcmp(&a->number, &d->number, sizeof a->number) != 0)
+        return false;
+    if (d->num_attrs && memcmp(a->attrs, d->attrs, d->num_attrs * sizeof *d->attrs) != 0)
+        return false;
+    if (d->names && d->num_attrs && memcmp(a->names, d->names, d->num_attrs * sizeof *d->names) != 0)
+        return false;
+    return true;
+}
+
+const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc)
+{
+    spvk_ir_attr_desc d = *desc;
+    /* Strings are interned so that equal content compares by pointer. */
+    const char *string = NULL;
+    if (d.string || d.length) {
+        if (d.length > UINT32_MAX - 1)
+            return NULL;
+        string = spvk_ir_intern(ctx, d.string ? d.string : "", d.length);
+        if (!string)
+            return NULL;
+    }
+    const char **names = NULL;
+    if (d.names && d.num_attrs) {
+        names = spvk_ir_alloc(ctx, d.num_attrs * sizeof *names);
+        if (!names)
+            return NULL;
+        for (uint32_t i = 0; i < d.num_attrs; i++) {
+            names[i] = ir_intern_cstr(ctx, d.names[i]);
+            if (!names[i])
+                return NULL;
+        }
+        d.names = names;
+    }
+    for (uint32_t i = 0; i < d.num_attrs; i++)
+        if (!d.attrs[i])
+            return NULL;
+    uint32_t h = attr_hash_desc(&d, string);
+    ir_table *tab = &ctx->attrs;
+    if ((tab->count + 1) * 4 > tab->capacity * 3 && !table_grow(ctx, tab, attr_hash))
+        return NULL;
+    size_t j = h & (tab->capacity - 1);
+    for (spvk_ir_attr *e; (e = tab->slots[j]) != NULL; j = (j + 1) & (tab->capacity - 1))
+        if (e->hash == h && attr_equals_desc(e, &d, string))
+            return e;
+    spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
+    if (!a)
+        return NULL;
+    a->dialect = d.dialect;
+    a->kind = d.kind;
+    a->flags = d.flags;
+    a->hash = h;
+    a->type = d.type;
+    a->value = d.value;
+    a->value2 = d.value2;
+    a->number = d.number;
+    a->string = string;
+    a->length = (uint32_t)d.length;
+    a->num_attrs = d.num_attrs;
+    a->attrs = ir_copy(ctx, d.attrs, d.num_attrs * sizeof *d.attrs);
+    a->names = names;
+    if (ctx->failed)
+        return NULL;
+    tab->slots[j] = a;
+    tab->count++;
+    return a;
+}
+
+const spvk_ir_attr *spvk_ir_unit_attr(spvk_ir_context *ctx)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_UNIT;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_bool_attr(spvk_ir_context *ctx, bool value)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_BOOL;
+    d.value = value;
+    d.type = spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS);
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_integer_attr(spvk_ir_context *ctx, const spvk_ir_type *type, int64_t value)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_INTEGER;
+    d.type = type;
+    /* Keep the bits canonical for the width: sign-extended for signed/signless, zero-extended for
+       unsigned, so that equal values unique to one attribute. */
+    if (type && !type->dialect && type->kind == SPVK_TYPE_INTEGER && type->width > 0 && type->width < 64) {
+        uint64_t mask = (UINT64_C(1) << type->width) - 1;
+        uint64_t bits = (uint64_t)value & mask;
+        if (type->flags != SPVK_INT_UNSIGNED && (bits >> (type->width - 1)) & 1)
+            bits |= ~mask;
+        value = (int64_t)bits;
+    }
+    d.value = value;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_i32_attr(spvk_ir_context *ctx, int64_t value)
+{
+    return spvk_ir_integer_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), value);
+}
+
+const spvk_ir_attr *spvk_ir_float_attr(spvk_ir_context *ctx, const spvk_ir_type *type, double value)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_FLOAT;
+    d.type = type;
+    d.number = value;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_string_attr(spvk_ir_context *ctx, const char *s, size_t length)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_STRING;
+    d.string = s;
+    d.length = length;
+    /* An empty string still needs a non-NULL interned pointer to differ from "no string". */
+    if (length == 0)
+        d.string = "";
+    spvk_ir_attr_desc copy = d;
+    if (length == 0) {
+        const char *empty = spvk_ir_intern(ctx, "", 0);
+        if (!empty)
+            return NULL;
+        copy.string = empty;
+    }
+    return spvk_ir_attr_get(ctx, &copy);
+}
+
+const spvk_ir_attr *spvk_ir_array_attr(spvk_ir_context *ctx, const spvk_ir_attr *const *items, uint32_t count)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_ARRAY;
+    d.attrs = items;
+    d.num_attrs = count;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_type_attr(spvk_ir_context *ctx, const spvk_ir_type *type)
+{
+    if (!type)
+        return NULL;
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_TYPE;
+    d.type = type;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_symbol_ref_attr(spvk_ir_context *ctx, const char *name, size_t length)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_SYMBOL_REF;
+    d.string = name;
+    d.length = length;
+    if (length == 0)
+        return NULL;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_dictionary_attr(spvk_ir_context *ctx, const char *const *names,
+                                            const spvk_ir_attr *const *values, uint32_t count)
+{
+    const char *small_names[16];
+    const spvk_ir_attr *small_values[16];
+    const char **n = small_names;
+    const spvk_ir_attr **v = small_values;
+    if (count > 16) {
+        n = spvk_ir_alloc(ctx, count * sizeof *n);
+        v = spvk_ir_alloc(ctx, count * sizeof *v);
+        if (!n || !v)
+            return NULL;
+    }
+    /* Insertion sort by name keeps the last of repeated names; dictionaries are small. */
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const char *name = ir_intern_cstr(ctx, names[i]);
+        if (!name || !values[i])
+            return NULL;
+        uint32_t j = m;
+        bool replaced = false;
+        while (j > 0) {
+            int c = strcmp(n[j - 1], name);
+            if (c == 0) {
+                v[j - 1] = values[i];
+                replaced = true;
+                break;
+            }
+            if (c < 0)
+                break;
+            j--;
+        }
+        if (replaced)
+            continue;
+        memmove(n + j + 1, n + j, (m - j) * sizeof *n);
+        memmove(v + j + 1, v + j, (m - j) * sizeof *v);
+        n[j] = name;
+        v[j] = values[i];
+        m++;
+    }
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_DICTIONARY;
+    d.attrs = v;
+    d.names = n;
+    d.num_attrs = m;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+const spvk_ir_attr *spvk_ir_dictionary_get(const spvk_ir_attr *dict, const char *name)
+{
+    if (!dict || dict->kind != SPVK_ATTR_DICTIONARY || dict->dialect)
+        return NULL;
+    /* Binary search by strcmp: names are sorted. */
+    uint32_t lo = 0, hi = dict->num_attrs;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        int c = strcmp(dict->names[mid], name);
+        if (c == 0)
+            return dict->attrs[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+const spvk_ir_attr *spvk_ir_file_location(spvk_ir_context *ctx, const char *file, uint32_t line, uint32_t column)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_ATTR_LOCATION;
+    d.flags = SPVK_LOC_FILE;
+    d.string = file;
+    d.length = strlen(file);
+    d.value = line;
+    d.value2 = column;
+    return spvk_ir_attr_get(ctx, &d);
+}
+
+/* ---- Registry ---- */
+
+static uint32_t def_hash(const void *item) { return spvk_hash_u32((uint32_t)(uintptr_t)((const ir_def_entry *)item)->name); }
+
+bool spvk_ir_register_op(spvk_ir_context *ctx, const spvk_ir_op_def *def)
+{
+    const char *name = ir_intern_cstr(ctx, def->name);
+    if (!name)
+        return false;
+    ir_table *t = &ctx->defs;
+    if ((t->count + 1) * 4 > t->capacity * 3 && !table_grow(ctx, t, def_hash))
+        return false;
+    uint32_t h = spvk_hash_u32((uint32_t)(uintptr_t)name);
+    size_t j = h & (t->capacity - 1);
+    for (ir_def_entry *e; (e = t->slots[j]) != NULL; j = (j + 1) & (t->capacity - 1))
+        if (e->name == name) {
+            e->def = def; /* re-registration replaces */
+            return true;
+        }
+    ir_def_entry *e = spvk_ir_alloc(ctx, sizeof *e);
+    if (!e)
+        return false;
+    e->name = name;
+    e->def = def;
+    t->slots[j] = e;
+    t->count++;
+    return true;
+}
+
+static const spvk_ir_op_def *def_find(const spvk_ir_context *ctx, const char *interned_name)
+{
+    const ir_table *t = &ctx->defs;
+    if (!t->capacity)
+        return NULL;
+    uint32_t h = spvk_hash_u32((uint32_t)(uintptr_t)interned_name);
+    for (size_t j = h & (t->capacity - 1);; j = (j + 1) & (t->capacity - 1)) {
+        const ir_def_entry *e = t->slots[j];
+        if (!e)
+            return NULL;
+        if (e->name == interned_name)
+            return e->def;
+    }
+}
+
+const spvk_ir_dialect *spvk_ir_dialect_lookup(spvk_ir_context *ctx, const char *name, size_t length)
+{
+    for (uint32_t i = 0; i < ctx->num_dialects; i++) {
+        const spvk_ir_dialect *d = ctx->dialects[i];
+        if (strlen(d->name) == length && memcmp(d->name, name, length) == 0)
+            return d;
+        for (uint32_t k = 0; k < d->num_aliases; k++)
+            if (strlen(d->aliases[k]) == length && memcmp(d->aliases[k], name, length) == 0)
+                return d;
+    }
+    return NULL;
+}
+
+const spvk_ir_op_def *spvk_ir_op_def_lookup(spvk_ir_context *ctx, const char *name, size_t length)
+{
+    const char *iname = spvk_ir_intern(ctx, name, length);
+    if (!iname)
+        return NULL;
+    const spvk_ir_op_def *def = def_find(ctx, iname);
+    if (def)
+        return def;
+    /* A dialect alias: "spv.IAdd" is "spirv.IAdd". */
+    const char *dot = memchr(name, '.', length);
+    if (!dot)
+        return NULL;
+    const spvk_ir_dialect *d = spvk_ir_dialect_lookup(ctx, name, (size_t)(dot - name));
+    if (!d || (strlen(d->name) == (size_t)(dot - name) && memcmp(d->name, name, (size_t)(dot - name)) == 0))
+        return NULL;
+    size_t rest = length - (size_t)(dot - name);
+    size_t dn = strlen(d->name);
+    char small[256];
+    if (dn + rest >= sizeof small)
+        return NULL;
+    memcpy(small, d->name, dn);
+    memcpy(small + dn, dot, rest);
+    iname = spvk_ir_intern(ctx, small, dn + rest);
+    return iname ? def_find(ctx, iname) : NULL;
+}
+
+const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name, size_t length)
+{
+    const char *iname = spvk_ir_intern(ctx, name, length);
+    if (!iname)
+        return NULL;
+    const spvk_ir_op_def *def = def_find(ctx, iname);
+    if (def)
+        return def;
+    spvk_ir_op_def *nd = spvk_ir_alloc(ctx, sizeof *nd);
+    if (!nd)
+        return NULL;
+    nd->name = iname;
+    nd->traits = SPVK_TRAIT_UNREGISTERED;
+    nd->num_regions = -1;
+    if (!spvk_ir_register_op(ctx, nd))
+        return NULL;
+    return nd;
+}
+
+bool spvk_ir_register_dialect(spvk_ir_context *ctx, const spvk_ir_dialect *dialect)
+{
+    for (uint32_t i = 0; i < ctx->num_dialects; i++)
+        if (ctx->dialects[i] == dialect)
+            return true;
+    if (ctx->num_dialects == IR_MAX_DIALECTS)
+        return false;
+    ctx->dialects[ctx->num_dialects++] = dialect;
+    if (dialect->register_ops && !dialect->register_ops(ctx, dialect))
+        return false;
+    return !ctx->failed;
+}
+
+/* ---- Context ---- */
+
+spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
+{
+    spvk_ir_context *ctx = spvk_alloc(allocator, sizeof *ctx);
+    if (!ctx)
+        return NULL;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->allocator = allocator;
+    ctx->allow_unregistered = true;
+    return ctx;
+}
+
+void spvk_ir_context_destroy(spvk_ir_context *ctx)
+{
+    if (!ctx)
+        return;
+    table_free(ctx, &ctx->names);
+    table_free(ctx, &ctx->types);
+    table_free(ctx, &ctx->attrs);
+    table_free(ctx, &ctx->defs);
+    size_t header = (sizeof(arena_chunk) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    for (arena_chunk *c = ctx->chunks, *next; c; c = next) {
+        next = c->next;
+        spvk_free(ctx->allocator, c, header + c->size);
+    }
+    const spvk_allocator *a = ctx->allocator;
+    spvk_free(a, ctx, sizeof *ctx);
+}
+
+void spvk_ir_context_allow_unregistered(spvk_ir_context *ctx, bool allow) { ctx->allow_unregistered = allow; }
+bool spvk_ir_context_allows_unregistered(const spvk_ir_context *ctx) { return ctx->allow_unregistered; }
+const spvk_allocator *spvk_ir_context_allocator(const spvk_ir_context *ctx) { return ctx->allocator; }
+bool spvk_ir_context_failed(const spvk_ir_context *ctx) { return ctx->failed; }
+
+size_t spvk_ir_context_memory(const spvk_ir_context *ctx)
+{
+    return ctx->memory + (ctx->names.capacity + ctx->types.capacity + ctx->attrs.capacity + ctx->defs.capacity) *
+                             sizeof(void *);
+}

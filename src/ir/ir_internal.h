@@ -1,0 +1,43 @@
+/* The IR's private header: the context's layout and helpers shared by the files of src/ir. */
+#ifndef SPVK_IR_INTERNAL_H
+#define SPVK_IR_INTERNAL_H
+
+#include "spvkit/ir.h"
+#include "../support/support.h"
+
+#define IR_MAX_DIALECTS 32
+
+/* An open-addressing set of pointers; each module keys it its own way. */
+typedef struct ir_table {
+    void **slots;
+    size_t capacity; /* a power of two, or 0 */
+    size_t count;
+} ir_table;
+
+typedef struct ir_def_entry {
+    const char *name; /* interned */
+    const spvk_ir_op_def *def;
+} ir_def_entry;
+
+struct spvk_ir_context {
+    const spvk_allocator *allocator;
+    struct arena_chunk *chunks;
+    size_t memory;
+    bool failed;
+    bool allow_unregistered;
+    ir_table names;
+    ir_table types;
+    ir_table attrs;
+    ir_table defs;
+    const spvk_ir_dialect *dialects[IR_MAX_DIALECTS];
+    uint32_t num_dialects;
+    const spvk_ir_type *int_types[65]; /* signless iN cache */
+    const spvk_ir_attr *empty_dictionary;
+};
+
+void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size);
+const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);
+/* The def for an op name nobody registered (created once per name). */
+const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name, size_t length);
+
+#endif

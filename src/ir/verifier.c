@@ -1,0 +1,356 @@
+/* The IR verifier: structure first (region counts, terminators, successors in the same region,
+   SSA dominance, isolation from above), then each operation's own verifier.
+
+   Dominance: per region with more than one block, blocks are numbered in reverse post-order from
+   the entry and immediate dominators computed with the Cooper-Harvey-Kennedy iteration (near
+   linear on the reducible graphs SPIR-V produces). Inside a block, ops are numbered so "defined
+   before" is a comparison. Uses in unreachable blocks are not checked, as in MLIR. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir_internal.h"
+
+typedef struct region_info {
+    const spvk_ir_region *region;
+    spvk_ir_block **blocks; /* by scratch number */
+    uint32_t *idom;         /* by RPO number; UINT32_MAX: unreachable */
+    uint32_t *rpo;          /* block number -> RPO number */
+    uint32_t num_blocks;
+    bool graph;             /* no dominance */
+    struct region_info *outer;
+} region_info;
+
+struct spvk_ir_verifier {
+    spvk_ir_context *ctx;
+    spvk_diagnostics *diags;
+    const spvk_allocator *allocator;
+    size_t errors;
+    bool out_of_memory;
+};
+
+spvk_ir_context *spvk_ir_verifier_context(spvk_ir_verifier *v) { return v->ctx; }
+
+static void report(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, va_list ap)
+{
+    char message[1024];
+    vsnprintf(message, sizeof message, fmt, ap);
+    const char *file = NULL;
+    uint32_t line = 0, column = 0;
+    if (op && op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
+        file = op->loc->string;
+        line = (uint32_t)op->loc->value;
+        column = (uint32_t)op->loc->value2;
+    }
+    v->errors++;
+    if (!spvk_diag_add(v->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL, 0,
+                       "'%s' op %s", op ? spvk_ir_op_name(op) : "?", message))
+        v->out_of_memory = true;
+}
+
+bool spvk_ir_op_error(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(v, op, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* ---- Dominance ---- */
+
+static uint32_t intersect(const uint32_t *idom, uint32_t a, uint32_t b)
+{
+    while (a != b) {
+        while (a > b)
+            a = idom[a];
+        while (b > a)
+            b = idom[b];
+    }
+    return a;
+}
+
+static bool region_info_build(spvk_ir_verifier *v, region_info *ri)
+{
+    const spvk_allocator *al = v->allocator;
+    uint32_t n = 0;
+    for (spvk_ir_block *b = ri->region->first; b; b = b->next)
+        b->scratch = n++;
+    ri->num_blocks = n;
+    if (n <= 1 || ri->graph)
+        return true;
+    ri->blocks = spvk_alloc(al, n * sizeof *ri->blocks);
+    ri->idom = spvk_alloc(al, n * sizeof *ri->idom);
+    ri->rpo = spvk_alloc(al, n * sizeof *ri->rpo);
+    uint32_t *order = spvk_alloc(al, n * sizeof *order);  /* RPO number -> block number */
+    uint32_t *stack = spvk_alloc(al, n * sizeof *stack);
+    uint32_t *edge = spvk_alloc(al, n * sizeof *edge);
+    uint32_t *pred_count = spvk_alloc(al, (n + 1) * sizeof *pred_count);
+    bool ok = ri->blocks && ri->idom && ri->rpo && order && stack && edge && pred_count;
+    uint32_t *preds = NULL;
+    size_t total = 0;
+    if (ok) {
+        uint32_t i = 0;
+        for (spvk_ir_block *b = ri->region->first; b; b = b->next)
+            ri->blocks[i++] = b;
+        for (i = 0; i < n; i++) {
+            ri->rpo[i] = UINT32_MAX;
+            ri->idom[i] = UINT32_MAX;
+        }
+        /* Iterative DFS for post-order. */
+        uint32_t sp = 0;
+        stack[sp] = 0;
+        edge[sp] = 0;
+        sp++;
+        ri->rpo[0] = 0; /* mark visited; the real number comes at finish */
+        uint32_t *visited_finish = order;
+        uint32_t finished = 0;
+        while (sp) {
+            uint32_t bi = stack[sp - 1];
+            spvk_ir_op *term = ri->blocks[bi]->last;
+            uint32_t ns = term ? term->num_successors : 0;
+            if (edge[sp - 1] < ns) {
+                spvk_ir_block *s = term->successors[edge[sp - 1]++];
+                if (!s || s->region != ri->region)
+                    continue;
+                if (ri->rpo[s->scratch] == UINT32_MAX) {
+                    ri->rpo[s->scratch] = 0;
+                    stack[sp] = s->scratch;
+                    edge[sp] = 0;
+                    sp++;
+                }
+            } else {
+                visited_finish[finished++] = bi;
+                sp--;
+            }
+        }
+        /* finished lists post-order; RPO number = finished - 1 - position. */
+        for (uint32_t k = 0; k < n; k++)
+            ri->rpo[k] = UINT32_MAX;
+        for (uint32_t k = 0; k < finished; k++)
+            ri->rpo[visited_finish[k]] = finished - 1 - k;
+        /* Predecessor lists in CSR form, by RPO number. */
+        memset(pred_count, 0, (n + 1) * sizeof *pred_count);
+        for (uint32_t k = 0; k < n; k++) {
+            spvk_ir_op *term = ri->blocks[k]->last;
+            if (ri->rpo[k] == UINT32_MAX || !term)
+                continue;
+            for (uint32_t e = 0; e < term->num_successors; e++) {
+                spvk_ir_block *s = term->successors[e];
+                if (s && s->region == ri->region && ri->rpo[s->scratch] != UINT32_MAX) {
+                    pred_count[ri->rpo[s->scratch] + 1]++;
+                    total++;
+                }
+            }
+        }
+        for (uint32_t k = 0; k < n; k++)
+            pred_count[k + 1] += pred_count[k];
+        preds = spvk_alloc(al, (total ? total : 1) * sizeof *preds);
+        ok = preds != NULL;
+        if (ok) {
+            memcpy(edge, pred_count, n * sizeof *edge); /* fill cursors */
+            for (uint32_t k = 0; k < n; k++) {
+                spvk_ir_op *term = ri->blocks[k]->last;
+                if (ri->rpo[k] == UINT32_MAX || !term)
+                    continue;
+                for (uint32_t e = 0; e < term->num_successors; e++) {
+                    spvk_ir_block *s = term->successors[e];
+                    if (s && s->region == ri->region && ri->rpo[s->scratch] != UINT32_MAX)
+                        preds[edge[ri->rpo[s->scratch]]++] = ri->rpo[k];
+                }
+            }
+            /* idom by RPO number; entry is 0. */
+            ri->idom[0] = 0;
+            bool changed = true;
+            while (changed) {
+                changed = false;
+                for (uint32_t b = 1; b < finished; b++) {
+                    uint32_t new_idom = UINT32_MAX;
+                    for (uint32_t e = pred_count[b]; e < pred_count[b + 1]; e++) {
+                        uint32_t p = preds[e];
+                        if (ri->idom[p] == UINT32_MAX)
+                            continue;
+                        new_idom = new_idom == UINT32_MAX ? p : intersect(ri->idom, p, new_idom);
+                    }
+                    if (new_idom != ri->idom[b]) {
+                        ri->idom[b] = new_idom;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    spvk_free(al, order, n * sizeof *order);
+    spvk_free(al, stack, n * sizeof *stack);
+    spvk_free(al, edge, n * sizeof *edge);
+    spvk_free(al, pred_count, (n + 1) * sizeof *pred_count);
+    if (preds)
+        spvk_free(al, preds, (total ? total : 1) * sizeof *preds);
+    if (!ok)
+        v->out_of_memory = true;
+    return ok;
+}
+
+static void region_info_free(spvk_ir_verifier *v, region_info *ri)
+{
+    uint32_t n = ri->num_blocks;
+    if (ri->blocks)
+        spvk_free(v->allocator, ri->blocks, n * sizeof *ri->blocks);
+    if (ri->idom)
+        spvk_free(v->allocator, ri->idom, n * sizeof *ri->idom);
+    if (ri->rpo)
+        spvk_free(v->allocator, ri->rpo, n * sizeof *ri->rpo);
+}
+
+/* Does block a dominate block b (both in ri's region)? Unreachable b: yes (not checked). */
+static bool dominates(const region_info *ri, const spvk_ir_block *a, const spvk_ir_block *b)
+{
+    if (a == b || ri->graph || !ri->idom)
+        return true;
+    uint32_t ra = ri->rpo[a->scratch], rb = ri->rpo[b->scratch];
+    if (rb == UINT32_MAX)
+        return true;
+    if (ra == UINT32_MAX)
+        return false;
+    while (rb > ra)
+        rb = ri->idom[rb];
+    return rb == ra;
+}
+
+/* ---- Structure ---- */
+
+static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir_region *r, region_info *outer,
+                          unsigned depth);
+
+static void verify_operand(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t index, region_info *ri)
+{
+    const spvk_ir_value *val = op->operands[index].value;
+    if (!val) {
+        spvk_ir_op_error(v, op, "operand #%u is missing", index);
+        return;
+    }
+    const spvk_ir_block *def_block = val->block ? val->block : (val->defining_op ? val->defining_op->block : NULL);
+    if (!def_block || !def_block->region) {
+        spvk_ir_op_error(v, op, "operand #%u is a value that is not in the IR", index);
+        return;
+    }
+    /* Walk up from the user to the region that holds the definition. */
+    const spvk_ir_op *cur = op;
+    region_info *cri = ri;
+    while (cur->block && cur->block->region != def_block->region) {
+        const spvk_ir_op *up = cur->block->region ? cur->block->region->op : NULL;
+        if (!up) {
+            cur = NULL;
+            break;
+        }
+        if (up->def->traits & SPVK_TRAIT_ISOLATED_FROM_ABOVE) {
+            spvk_ir_op_error(v, op, "operand #%u uses a value defined above '%s', which is isolated from above", index,
+                             spvk_ir_op_name(up));
+            return;
+        }
+        cur = up;
+        cri = cri ? cri->outer : NULL;
+    }
+    if (!cur || !cur->block || !cri) {
+        spvk_ir_op_error(v, op, "operand #%u uses a value that is not visible here", index);
+        return;
+    }
+    if (cri->graph)
+        return;
+    if (cur->block == def_block) {
+        if (val->defining_op) {
+            if (val->defining_op == cur || val->defining_op->scratch >= cur->scratch)
+                spvk_ir_op_error(v, op, "operand #%u does not dominate this use", index);
+        }
+        return;
+    }
+    if (!dominates(cri, def_block, cur->block))
+        spvk_ir_op_error(v, op, "operand #%u does not dominate this use", index);
+}
+
+static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsigned depth)
+{
+    const spvk_ir_op_def *def = op->def;
+    bool registered = !(def->traits & SPVK_TRAIT_UNREGISTERED);
+    for (uint32_t i = 0; i < op->num_operands; i++)
+        verify_operand(v, op, i, ri);
+    for (uint32_t i = 0; i < op->num_successors; i++) {
+        const spvk_ir_block *s = op->successors[i];
+        if (!s || !op->block || s->region != op->block->region)
+            spvk_ir_op_error(v, op, "successor #%u is not a block of the same region", i);
+        else if (s == s->region->first)
+            spvk_ir_op_error(v, op, "successor #%u is the entry block of its region, which may not have predecessors", i);
+    }
+    if (registered && def->num_regions >= 0 && (uint32_t)def->num_regions != op->num_regions)
+        spvk_ir_op_error(v, op, "expects %d regions, has %u", def->num_regions, op->num_regions);
+    if ((def->traits & SPVK_TRAIT_TERMINATOR) && op->next)
+        spvk_ir_op_error(v, op, "must be the last operation of its block");
+    if (registered && def->verify)
+        def->verify(v, op);
+    if (depth > 4096) {
+        spvk_ir_op_error(v, op, "nests regions deeper than 4096 levels");
+        return;
+    }
+    for (uint32_t i = 0; i < op->num_regions; i++)
+        verify_region(v, op, &op->regions[i], ri, depth + 1);
+}
+
+static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir_region *r, region_info *outer,
+                          unsigned depth)
+{
+    region_info ri = {0};
+    ri.region = r;
+    ri.outer = outer;
+    const spvk_ir_op_def *pdef = parent->def;
+    bool registered = !(pdef->traits & SPVK_TRAIT_UNREGISTERED);
+    ri.graph = (pdef->traits & SPVK_TRAIT_GRAPH_REGION) != 0;
+    if (!region_info_build(v, &ri)) {
+        region_info_free(v, &ri);
+        return;
+    }
+    if (registered && (pdef->traits & SPVK_TRAIT_SINGLE_BLOCK) && r->first && r->first != r->last)
+        spvk_ir_op_error(v, parent, "expects its regions to have at most one block");
+    for (spvk_ir_block *b = r->first; b; b = b->next) {
+        uint32_t n = 0;
+        for (spvk_ir_op *o = b->first; o; o = o->next)
+            o->scratch = n++;
+        if (registered && !(pdef->traits & SPVK_TRAIT_NO_TERMINATOR)) {
+            spvk_ir_op *last = b->last;
+            if (!last || (!(last->def->traits & SPVK_TRAIT_TERMINATOR) &&
+                          !(last->def->traits & SPVK_TRAIT_UNREGISTERED)))
+                spvk_ir_op_error(v, parent, "has a block that does not end with a terminator");
+        }
+        for (spvk_ir_op *o = b->first; o; o = o->next) {
+            if (o->block != b)
+                spvk_ir_op_error(v, o, "is linked into a block it does not name");
+            verify_op(v, o, &ri, depth);
+            if (v->out_of_memory)
+                break;
+        }
+    }
+    region_info_free(v, &ri);
+}
+
+spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *diags)
+{
+    spvk_ir_verifier v = {0};
+    v.ctx = ctx;
+    v.diags = diags;
+    v.allocator = ctx->allocator;
+    /* The top op is verified as if it were in a graph region of its own. */
+    region_info top = {0};
+    top.graph = true;
+    top.region = op->block ? op->block->region : NULL;
+    const spvk_ir_op_def *def = op->def;
+    if (!(def->traits & SPVK_TRAIT_UNREGISTERED)) {
+        if (def->num_regions >= 0 && (uint32_t)def->num_regions != op->num_regions)
+            spvk_ir_op_error(&v, op, "expects %d regions, has %u", def->num_regions, op->num_regions);
+        if (def->verify)
+            def->verify(&v, op);
+    }
+    for (uint32_t i = 0; i < op->num_regions; i++)
+        verify_region(&v, op, &op->regions[i], &top, 1);
+    if (v.out_of_memory)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    return v.errors ? SPVK_ERROR_INVALID : SPVK_OK;
+}

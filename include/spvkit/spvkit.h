@@ -7,5 +7,7 @@
 #include "spvkit/binary.h"
 #include "spvkit/text.h"
 #include "spvkit/runtime.h"
+#include "spvkit/ir.h"
+#include "spvkit/spirv_dialect.h"
 
 #endif

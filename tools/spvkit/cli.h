@@ -27,4 +27,16 @@ int cli_run(int argc, char **argv);
     "                  [--expect B=SOURCE]... [--ulp N] [--repeat N] [--time] [--validate]"
 extern const char CLI_RUN_HELP[];
 
+/* spvkit translate, spvkit opt (ir_commands.c) */
+int cli_translate(int argc, char **argv);
+int cli_opt(int argc, char **argv);
+extern const char CLI_TRANSLATE_HELP[];
+extern const char CLI_OPT_HELP[];
+#define CLI_TRANSLATE_SYNOPSIS                                                                                 \
+    "spvkit translate --deserialize-spirv|--serialize-spirv|--spirv-roundtrip [--mlir-print-op-generic]\n"    \
+    "                 [--mlir-print-debuginfo] [--no-verify] [-o OUT] [IN|-]"
+#define CLI_OPT_SYNOPSIS                                                                                       \
+    "spvkit opt [--mlir-print-op-generic] [--mlir-print-debuginfo] [--allow-unregistered-dialect]\n"          \
+    "           [--no-verify] [-o OUT] [IN|-]"
+
 #endif

@@ -263,6 +263,8 @@ static const command commands[] = {
      "  -o OUT       output file (default standard output)\n",
      cmd_dis},
     {"run", CLI_RUN_SYNOPSIS, CLI_RUN_HELP, cli_run},
+    {"translate", CLI_TRANSLATE_SYNOPSIS, CLI_TRANSLATE_HELP, cli_translate},
+    {"opt", CLI_OPT_SYNOPSIS, CLI_OPT_HELP, cli_opt},
     {"help", "spvkit help [COMMAND]", "Prints the usage of spvkit or of one command.\n", cmd_help},
 };
 

@@ -1,0 +1,318 @@
+/* spvkit translate and spvkit opt: the IR's commands. Argument parsing and printing only; the
+   parser, verifier, printer and (de)serializer are the library's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "spvkit/ir.h"
+#include "spvkit/spirv_dialect.h"
+
+typedef struct ir_options {
+    const char *input;
+    const char *output;
+    spvk_ir_print_options print;
+    bool allow_unregistered;
+    bool verify;
+} ir_options;
+
+/* Options every IR command shares; returns 1 when argv[*i] was one, 0 when not, -1 on error. */
+static int take_ir_option(const char *cmd, int argc, char **argv, int *i, ir_options *o)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "-o") == 0) {
+        if (*i + 1 >= argc) {
+            cli_usage_error(cmd, "%s needs a file name", a);
+            return -1;
+        }
+        o->output = argv[++*i];
+        return 1;
+    }
+    if (strcmp(a, "--mlir-print-op-generic") == 0) {
+        o->print.generic = true;
+        return 1;
+    }
+    if (strcmp(a, "--mlir-print-debuginfo") == 0) {
+        o->print.debug_info = true;
+        return 1;
+    }
+    if (strcmp(a, "--allow-unregistered-dialect") == 0) {
+        o->allow_unregistered = true;
+        return 1;
+    }
+    if (strcmp(a, "--no-verify") == 0) {
+        o->verify = false;
+        return 1;
+    }
+    if (a[0] != '-' || strcmp(a, "-") == 0) {
+        if (o->input) {
+            cli_usage_error(cmd, "more than one input (%s)", a);
+            return -1;
+        }
+        o->input = a;
+        return 1;
+    }
+    return 0;
+}
+
+static const char *input_name(const ir_options *o)
+{
+    return o->input && strcmp(o->input, "-") != 0 ? o->input : "<stdin>";
+}
+
+static spvk_ir_context *new_context(const ir_options *o)
+{
+    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+    if (!ctx || !spvk_ir_register_all_dialects(ctx)) {
+        fprintf(stderr, "spvkit: out of memory\n");
+        spvk_ir_context_destroy(ctx);
+        return NULL;
+    }
+    spvk_ir_context_allow_unregistered(ctx, o->allow_unregistered);
+    return ctx;
+}
+
+/* Reads IN as SPIR-V words: a binary (either byte order) or assembly text. */
+static spvk_result read_spirv(const char *cmd, const ir_options *o, uint32_t **words, size_t *count, int *rc)
+{
+    char *data;
+    size_t size;
+    *rc = cli_read_input("spvkit", o->input, &data, &size);
+    if (*rc)
+        return SPVK_ERROR_IO;
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_result r;
+    spvk_header h;
+    if (spvk_read_header(data, size, &h)) {
+        /* Normalize to host order through the reader's own check of the header and size. */
+        r = SPVK_OK;
+        if (size % 4) {
+            fprintf(stderr, "%s: error: the size (%zu bytes) is not a multiple of 4\n", input_name(o), size);
+            r = SPVK_ERROR_INVALID;
+        } else {
+            *count = size / 4;
+            *words = malloc(size ? size : 4);
+            if (!*words) {
+                r = SPVK_ERROR_OUT_OF_MEMORY;
+            } else {
+                memcpy(*words, data, size);
+                if ((*words)[0] != SPVK_MAGIC)
+                    for (size_t i = 0; i < *count; i++) {
+                        uint32_t w = (*words)[i];
+                        (*words)[i] = (w >> 24) | ((w >> 8) & 0xff00u) | ((w << 8) & 0xff0000u) | (w << 24);
+                    }
+            }
+        }
+    } else {
+        spvk_assemble_options ao;
+        memset(&ao, 0, sizeof ao);
+        ao.file_name = input_name(o);
+        uint32_t *w = NULL;
+        r = spvk_assemble(data, size, &ao, NULL, &w, count, &diags);
+        if (r == SPVK_OK) {
+            *words = malloc(*count * 4);
+            if (*words)
+                memcpy(*words, w, *count * 4);
+            else
+                r = SPVK_ERROR_OUT_OF_MEMORY;
+            spvk_free(NULL, w, *count * 4);
+        }
+        cli_print_diagnostics(&diags, input_name(o), true);
+    }
+    spvk_diagnostics_free(&diags);
+    free(data);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit %s: %s\n", cmd, spvk_result_string(r));
+        *rc = cli_exit_for(r);
+    }
+    return r;
+}
+
+/* Parses MLIR text from IN. */
+static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_options *o, int *rc)
+{
+    char *text;
+    size_t size;
+    *rc = cli_read_input("spvkit", o->input, &text, &size);
+    if (*rc)
+        return NULL;
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_ir_op *module = NULL;
+    spvk_result r = spvk_ir_parse(ctx, text, size, input_name(o), &module, &diags);
+    if (r == SPVK_OK && o->verify)
+        r = spvk_ir_verify(ctx, module, &diags);
+    cli_print_diagnostics(&diags, input_name(o), true);
+    spvk_diagnostics_free(&diags);
+    free(text);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit %s: %s\n", cmd, spvk_result_string(r));
+        *rc = cli_exit_for(r);
+        return NULL;
+    }
+    return module;
+}
+
+static int write_ir(const char *cmd, spvk_ir_context *ctx, const spvk_ir_op *op, const ir_options *o)
+{
+    char *text = spvk_ir_print(ctx, op, &o->print);
+    if (!text) {
+        fprintf(stderr, "spvkit %s: out of memory\n", cmd);
+        return EXIT_USAGE;
+    }
+    size_t length = strlen(text);
+    int rc = cli_write_output(o->output, text, length, false, cmd);
+    spvk_free(NULL, text, length + 1);
+    return rc;
+}
+
+/* The one spirv.module to serialize: the top op itself or the only one inside a builtin.module. */
+static const spvk_ir_op *find_spirv_module(const spvk_ir_op *top, const char *name)
+{
+    if (strcmp(spvk_ir_op_name(top), "spirv.module") == 0)
+        return top;
+    const spvk_ir_op *found = NULL;
+    if (top->num_regions == 1 && top->regions[0].first)
+        for (const spvk_ir_op *o = top->regions[0].first->first; o; o = o->next)
+            if (strcmp(spvk_ir_op_name(o), "spirv.module") == 0) {
+                if (found) {
+                    fprintf(stderr, "%s: error: more than one spirv.module; serialize one at a time\n", name);
+                    return NULL;
+                }
+                found = o;
+            }
+    if (!found)
+        fprintf(stderr, "%s: error: no spirv.module to serialize\n", name);
+    return found;
+}
+
+static int serialize_and_write(spvk_ir_context *ctx, const spvk_ir_op *module, const ir_options *o)
+{
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    uint32_t *words = NULL;
+    size_t count = 0;
+    spvk_result r = spvk_spirv_serialize(ctx, module, &words, &count, &diags);
+    cli_print_diagnostics(&diags, input_name(o), true);
+    spvk_diagnostics_free(&diags);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
+        return cli_exit_for(r);
+    }
+    int rc = cli_write_output(o->output, words, count * 4, true, "translate");
+    spvk_free(spvk_ir_context_allocator(ctx), words, count * 4);
+    return rc;
+}
+
+static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *rc)
+{
+    uint32_t *words = NULL;
+    size_t count = 0;
+    if (read_spirv("translate", o, &words, &count, rc) != SPVK_OK)
+        return NULL;
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_ir_op *module = NULL;
+    spvk_result r = spvk_spirv_deserialize(ctx, words, count, &module, &diags);
+    if (r == SPVK_OK && o->verify)
+        r = spvk_ir_verify(ctx, module, &diags);
+    cli_print_diagnostics(&diags, input_name(o), false);
+    spvk_diagnostics_free(&diags);
+    free(words);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
+        *rc = cli_exit_for(r);
+        return NULL;
+    }
+    return module;
+}
+
+int cli_translate(int argc, char **argv)
+{
+    ir_options o;
+    memset(&o, 0, sizeof o);
+    o.verify = true;
+    enum { NONE, DESERIALIZE, SERIALIZE, ROUNDTRIP } mode = NONE;
+    for (int i = 1; i < argc; i++) {
+        int mode_of = strcmp(argv[i], "--deserialize-spirv") == 0 ? DESERIALIZE
+                      : strcmp(argv[i], "--serialize-spirv") == 0 ? SERIALIZE
+                      : strcmp(argv[i], "--spirv-roundtrip") == 0 ? ROUNDTRIP
+                                                                  : NONE;
+        if (mode_of != NONE) {
+            if (mode != NONE && (int)mode != mode_of)
+                return cli_usage_error("translate", "choose one translation (%s)", argv[i]);
+            mode = (int)mode_of == DESERIALIZE ? DESERIALIZE : mode_of == SERIALIZE ? SERIALIZE : ROUNDTRIP;
+            continue;
+        }
+        int t = take_ir_option("translate", argc, argv, &i, &o);
+        if (t < 0)
+            return EXIT_USAGE;
+        if (t == 0)
+            return cli_usage_error("translate", "unknown option %s", argv[i]);
+    }
+    if (mode == NONE)
+        return cli_usage_error("translate", "%s", "needs --deserialize-spirv, --serialize-spirv or --spirv-roundtrip");
+    spvk_ir_context *ctx = new_context(&o);
+    if (!ctx)
+        return EXIT_USAGE;
+    int rc = EXIT_OK;
+    if (mode == SERIALIZE) {
+        spvk_ir_op *top = read_mlir("translate", ctx, &o, &rc);
+        if (top) {
+            const spvk_ir_op *module = find_spirv_module(top, input_name(&o));
+            rc = module ? serialize_and_write(ctx, module, &o) : EXIT_INVALID;
+        }
+    } else {
+        spvk_ir_op *module = deserialize(ctx, &o, &rc);
+        if (module)
+            rc = mode == DESERIALIZE ? write_ir("translate", ctx, module, &o) : serialize_and_write(ctx, module, &o);
+    }
+    spvk_ir_context_destroy(ctx);
+    return rc;
+}
+
+int cli_opt(int argc, char **argv)
+{
+    ir_options o;
+    memset(&o, 0, sizeof o);
+    o.verify = true;
+    for (int i = 1; i < argc; i++) {
+        int t = take_ir_option("opt", argc, argv, &i, &o);
+        if (t < 0)
+            return EXIT_USAGE;
+        if (t == 0)
+            return cli_usage_error("opt", "unknown option %s", argv[i]);
+    }
+    spvk_ir_context *ctx = new_context(&o);
+    if (!ctx)
+        return EXIT_USAGE;
+    int rc = EXIT_OK;
+    spvk_ir_op *top = read_mlir("opt", ctx, &o, &rc);
+    if (top)
+        rc = write_ir("opt", ctx, top, &o);
+    spvk_ir_context_destroy(ctx);
+    return rc;
+}
+
+const char CLI_TRANSLATE_HELP[] =
+    "Translates between SPIR-V binaries and the spirv dialect in MLIR text.\n"
+    "  --deserialize-spirv     IN is a SPIR-V binary (or assembly text); prints the spirv.module\n"
+    "  --serialize-spirv       IN is MLIR text holding one spirv.module; writes the binary\n"
+    "  --spirv-roundtrip       binary to IR to binary\n"
+    "  --mlir-print-op-generic print every operation in generic form\n"
+    "  --mlir-print-debuginfo  print locations\n"
+    "  --no-verify             skip the IR verifier\n"
+    "  -o OUT                  output file (binary output to a terminal is refused)\n";
+
+const char CLI_OPT_HELP[] =
+    "Parses MLIR text, verifies it and prints it (the pass driver of later passes).\n"
+    "  --mlir-print-op-generic       print every operation in generic form\n"
+    "  --mlir-print-debuginfo        print locations\n"
+    "  --allow-unregistered-dialect  accept operations of dialects spvkit does not know\n"
+    "  --no-verify                   skip the IR verifier\n"
+    "  -o OUT                        output file (default standard output)\n";

@@ -186,14 +186,17 @@ def mixed_prologue(m):
         t.add(line)
 
 
-def mixed_function(m, k):
-    """Appends function f<k> (float f<k>(uint x, float y)) and its names, decorations and constants."""
+def mixed_function(m, k, no_switch=False):
+    """Appends function f<k> (float f<k>(uint x, float y)) and its names, decorations and constants.
+    no_switch: a two-way selection where the switch would be (MLIR 19 has no OpSwitch)."""
     p = f"f{k}_"
     ids = ["x", "y", "entry", "acc", "i", "vec", "hdr", "cond", "iv", "lt", "body", "idx", "ptr", "v", "a",
            "scale_ptr", "scale", "fma", "sin", "odd", "isodd", "then", "else", "merge_sel", "d", "dm", "ds",
            "dr", "l", "lm", "lx", "lr", "tf", "h", "hm", "ha", "hf", "ef", "phi", "cont", "inc", "merge",
            "r", "sel", "sw0", "sw1", "sw2", "swd", "swm", "r0", "r1", "vp", "vl", "ve", "r2", "call", "out",
            "optr", "clamp", "bits", "sh", "neg", "mix", "sq", "cnt_ptr", "cnt", "gt"]
+    if no_switch:
+        ids = [i for i in ids if i not in ("sw0", "sw1", "sw2", "swd", "swm", "r1", "vp", "vl", "ve")] + ["c0", "phv", "shdr"]
     for name in ids:
         m.debug.add(f'OpName %{p}{name} "{p}{name}"')
     m.debug.add(f'OpName %f{k} "f{k}(u1;f1;"')
@@ -212,6 +215,8 @@ def mixed_function(m, k):
     L(f"%{p}acc = OpVariable %_ptr_Function_float Function")
     L(f"%{p}i = OpVariable %_ptr_Function_uint Function")
     L(f"%{p}vec = OpVariable %_ptr_Function_v4float Function")
+    if no_switch:
+        L(f"%{p}phv = OpVariable %_ptr_Function_float Function")
     L(f"OpStore %{p}acc %{p}y")
     L(f"OpStore %{p}i %uint_0")
     L(f"OpStore %{p}vec %v4float_1")
@@ -239,6 +244,9 @@ def mixed_function(m, k):
     L(f"%{p}sin = OpExtInst %float %glsl Sin %{p}fma")
     L(f"%{p}odd = OpBitwiseAnd %uint %{p}iv %uint_1")
     L(f"%{p}isodd = OpIEqual %bool %{p}odd %uint_1")
+    if no_switch:  # MLIR 19: values of a selection's header block may not be used after it
+        L(f"OpBranch %{p}shdr")
+        L(f"%{p}shdr = OpLabel")
     L(f"OpSelectionMerge %{p}merge_sel None")
     L(f"OpBranchConditional %{p}isodd %{p}then %{p}else")
     # then: double and 64-bit integer arithmetic
@@ -252,6 +260,8 @@ def mixed_function(m, k):
     L(f"%{p}lx = OpShiftRightLogical %ulong %{p}lm %uint_16")
     L(f"%{p}lr = OpConvertUToF %float %{p}lx")
     L(f"%{p}tf = OpFAdd %float %{p}dr %{p}lr")
+    if no_switch:
+        L(f"OpStore %{p}phv %{p}tf")
     L(f"OpBranch %{p}merge_sel")
     # else: half arithmetic and bit tricks
     L(f"%{p}else = OpLabel")
@@ -263,9 +273,14 @@ def mixed_function(m, k):
     L(f"%{p}sh = OpShiftLeftLogical %uint %{p}bits %uint_3")
     L(f"%{p}neg = OpSNegate %int %int_n7")
     L(f"%{p}ef = OpExtInst %float %glsl FClamp %{p}hf %float_n2_25 %float_k{k}")
+    if no_switch:
+        L(f"OpStore %{p}phv %{p}ef")
     L(f"OpBranch %{p}merge_sel")
     L(f"%{p}merge_sel = OpLabel")
-    L(f"%{p}phi = OpPhi %float %{p}tf %{p}then %{p}ef %{p}else")
+    if no_switch:  # MLIR 19: "OpPhi in loop merge block unimplemented"
+        L(f"%{p}phi = OpLoad %float %{p}phv")
+    else:
+        L(f"%{p}phi = OpPhi %float %{p}tf %{p}then %{p}ef %{p}else")
     L(f"%{p}mix = OpExtInst %float %glsl FMix %{p}phi %{p}a %float_0_5")
     L(f"OpStore %{p}acc %{p}mix")
     L(f"OpStore %{p}ptr %{p}mix")
@@ -278,25 +293,34 @@ def mixed_function(m, k):
     L(f"%{p}merge = OpLabel")
     L(f"%{p}r = OpLoad %float %{p}acc")
     L(f"%{p}sel = OpBitwiseAnd %uint %{p}x %uint_3")
-    L(f"OpSelectionMerge %{p}swm None")
-    L(f"OpSwitch %{p}sel %{p}swd 0 %{p}sw0 1 %{p}sw1 2 %{p}sw2")
-    L(f"%{p}sw0 = OpLabel")
-    L(f"%{p}r0 = OpFMul %float %{p}r %float_k{k}")
-    L(f"OpBranch %{p}swm")
-    L(f"%{p}sw1 = OpLabel")
-    L(f"%{p}r1 = OpExtInst %float %glsl Sqrt %{p}r")
-    L(f"OpBranch %{p}swm")
-    L(f"%{p}sw2 = OpLabel")
-    L(f"%{p}vp = OpAccessChain %_ptr_Function_float %{p}vec %int_2")
-    L(f"%{p}vl = OpLoad %float %{p}vp")
-    L(f"%{p}ve = OpFAdd %float %{p}vl %{p}r")
-    L(f"OpBranch %{p}swm")
-    L(f"%{p}swd = OpLabel")
-    L(f"%{p}sq = OpExtInst %float %glsl InverseSqrt %{p}r")
-    L(f"%{p}gt = OpFOrdGreaterThan %bool %{p}sq %float_1e_10")
-    L(f"OpBranch %{p}swm")
-    L(f"%{p}swm = OpLabel")
-    L(f"%{p}r2 = OpPhi %float %{p}r0 %{p}sw0 %{p}r1 %{p}sw1 %{p}ve %{p}sw2 %{p}sq %{p}swd")
+    if no_switch:
+        # The same values without control flow: MLIR 19's deserializer refuses OpSwitch and a
+        # selection in a loop's merge block.
+        L(f"%{p}c0 = OpIEqual %bool %{p}sel %uint_0")
+        L(f"%{p}r0 = OpFMul %float %{p}r %float_k{k}")
+        L(f"%{p}sq = OpExtInst %float %glsl InverseSqrt %{p}r")
+        L(f"%{p}gt = OpFOrdGreaterThan %bool %{p}sq %float_1e_10")
+        L(f"%{p}r2 = OpSelect %float %{p}c0 %{p}r0 %{p}sq")
+    else:
+        L(f"OpSelectionMerge %{p}swm None")
+        L(f"OpSwitch %{p}sel %{p}swd 0 %{p}sw0 1 %{p}sw1 2 %{p}sw2")
+        L(f"%{p}sw0 = OpLabel")
+        L(f"%{p}r0 = OpFMul %float %{p}r %float_k{k}")
+        L(f"OpBranch %{p}swm")
+        L(f"%{p}sw1 = OpLabel")
+        L(f"%{p}r1 = OpExtInst %float %glsl Sqrt %{p}r")
+        L(f"OpBranch %{p}swm")
+        L(f"%{p}sw2 = OpLabel")
+        L(f"%{p}vp = OpAccessChain %_ptr_Function_float %{p}vec %int_2")
+        L(f"%{p}vl = OpLoad %float %{p}vp")
+        L(f"%{p}ve = OpFAdd %float %{p}vl %{p}r")
+        L(f"OpBranch %{p}swm")
+        L(f"%{p}swd = OpLabel")
+        L(f"%{p}sq = OpExtInst %float %glsl InverseSqrt %{p}r")
+        L(f"%{p}gt = OpFOrdGreaterThan %bool %{p}sq %float_1e_10")
+        L(f"OpBranch %{p}swm")
+        L(f"%{p}swm = OpLabel")
+        L(f"%{p}r2 = OpPhi %float %{p}r0 %{p}sw0 %{p}r1 %{p}sw1 %{p}ve %{p}sw2 %{p}sq %{p}swd")
     if k > 0 and k % 4 != 0:
         L(f"%{p}call = OpFunctionCall %float %f{k - 1} %{p}x %{p}r2")
     else:
@@ -325,13 +349,13 @@ def mixed_main(m, nfuncs):
     L("OpFunctionEnd")
 
 
-def gen_mixed(target_bytes):
+def gen_mixed(target_bytes, no_switch=False):
     m = Module()
     mixed_prologue(m)
     k = 0
     # main costs about 6 words per 4 functions plus its frame
     while m.words() * 4 + (k // 4 + 1) * 24 + 64 < target_bytes or k == 0:
-        mixed_function(m, k)
+        mixed_function(m, k, no_switch)
         k += 1
     mixed_main(m, k)
     return m
@@ -422,12 +446,14 @@ def gen_names(target_bytes):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("kind", choices=("mixed", "names"))
+    ap.add_argument("kind", choices=("mixed", "mixed-noswitch", "names"),
+                    help="mixed-noswitch: mixed with a two-way selection instead of each OpSwitch "
+                         "(MLIR 19's deserializer has no OpSwitch)")
     ap.add_argument("size_mb", type=float, help="size of the assembled binary, MiB")
     ap.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     args = ap.parse_args(argv)
     target = int(args.size_mb * 1024 * 1024)
-    m = gen_mixed(target) if args.kind == "mixed" else gen_names(target)
+    m = gen_names(target) if args.kind == "names" else gen_mixed(target, args.kind == "mixed-noswitch")
     if args.output == "-":
         m.write(sys.stdout)
     else:

@@ -5,14 +5,15 @@
 #                           the CPU, and the Vulkan loader): the README's main job
 #   scripts/deps.sh test    also the peer tools the tests cross-check against, clang for fuzzing,
 #                           and the CPU devices and loaders `spvkit run` is tested on: lavapipe
-#                           (Vulkan) with the validation layer, PoCL (OpenCL)
+#                           (Vulkan) with the validation layer, PoCL (OpenCL), and MLIR 19's tools
+#                           (mlir-opt-19, mlir-translate-19) the IR is checked against
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 build=(cmake make gcc libc6-dev python3)
 run=(mesa-vulkan-drivers libvulkan1)
 test=(spirv-tools glslang-tools clang-15 llvm-spirv-15 clang libclang-rt-14-dev bsdutils
       mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
-      pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers)
+      pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers mlir-19-tools)
 case "${1:-build}" in
   build) want=("${build[@]}") ;;
   run) want=("${build[@]}" "${run[@]}") ;;

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer harnesses (binary reader + disassembler, assembler, buffer sources, entry interface) for SECONDS each,
+# Runs the libFuzzer harnesses (binary reader + disassembler, assembler, buffer sources, entry interface,
+# IR parser, SPIR-V <-> IR translation) for SECONDS each,
 # seeded with the test corpus. Longer runs: scripts/fuzz.sh 3600 (findings go to build-fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/deps.sh test
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVK_FUZZERS=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source fuzz_entry_interface >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source fuzz_entry_interface fuzz_ir_parser fuzz_spirv_translate >/dev/null
 seeds=build-fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/binary" "$seeds/text"
@@ -25,4 +26,11 @@ build-fuzz/fuzz_buffer_source -max_total_time="$((seconds / 4 + 1))" -max_len=40
   -print_final_stats=1 "$seeds/sources" 2>&1 | tail -4
 build-fuzz/fuzz_entry_interface -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
   -print_final_stats=1 "$seeds/binary" 2>&1 | tail -4
-echo "fuzzing: 4 passed, 0 failed"
+build-fuzz/fuzz_spirv_translate -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/binary" 2>&1 | tail -4
+mkdir -p "$seeds/mlir"
+find tests/ir -name '*.mlir' -exec cp {} "$seeds/mlir/" \;
+for f in "$seeds"/binary/*.spv; do build-fuzz/spvkit translate --deserialize-spirv -o "$seeds/mlir/$(basename "$f").mlir" "$f" 2>/dev/null || true; done
+build-fuzz/fuzz_ir_parser -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/mlir" 2>&1 | tail -4
+echo "fuzzing: 6 passed, 0 failed"

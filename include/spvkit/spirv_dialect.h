@@ -18,7 +18,9 @@ SPVK_API const spvk_ir_dialect *spvk_spirv_dialect(void);
 
 /* ---- Types (dialect == spvk_spirv_dialect()) ---- */
 typedef enum spvk_spirv_type_kind {
-    SPVK_SPIRV_ARRAY,         /* types[0] element; ints[0] length, ints[1] stride (0: none) */
+    SPVK_SPIRV_ARRAY,         /* types[0] element; ints[0] length, ints[1] stride (0: none). spvkit's: a
+                                 length given by a specialization constant has ints[0] -1 and attrs[0]
+                                 the SYMBOL_REF of its spirv.SpecConstant (no attrs otherwise) */
     SPVK_SPIRV_RUNTIME_ARRAY, /* types[0] element; ints[0] stride (0: none) */
     SPVK_SPIRV_POINTER,       /* types[0] pointee; ints[0] StorageClass */
     SPVK_SPIRV_STRUCT,        /* types: members; ints: member offsets (-1: none); attrs: num_types + 1
@@ -33,7 +35,10 @@ typedef enum spvk_spirv_type_kind {
     SPVK_SPIRV_SAMPLED_IMAGE, /* types[0] the image type */
     SPVK_SPIRV_SAMPLER,
     SPVK_SPIRV_MATRIX,        /* types[0] column (vector) type; ints[0] column count */
-    SPVK_SPIRV_COOPMATRIX,    /* types[0] element; ints: rows, columns, Scope, CooperativeMatrixUse */
+    SPVK_SPIRV_COOPMATRIX,    /* types[0] element; ints: rows, columns, Scope, CooperativeMatrixUse.
+                                 spvkit's: when some are specialization constants, attrs holds four
+                                 entries, the SYMBOL_REF of the spirv.SpecConstant where ints is -1 and
+                                 a UNIT attribute where ints holds the literal (no attrs otherwise) */
     SPVK_SPIRV_OPAQUE,        /* a parameterless (or literal-parameter) OpType* MLIR has no type for:
                                  ints[0] the opcode (OpTypeEvent, OpTypeRayQueryKHR, ...), ints[1..] its
                                  literal operands (OpTypePipe's access qualifier) */
@@ -64,6 +69,14 @@ SPVK_API const spvk_ir_type *spvk_spirv_matrix_type(spvk_ir_context *ctx, const 
 SPVK_API const spvk_ir_type *spvk_spirv_coopmatrix_type(spvk_ir_context *ctx, const spvk_ir_type *element,
                                                         uint32_t rows, uint32_t columns, uint32_t scope,
                                                         uint32_t use);
+/* spvkit's additions (MLIR 19 has neither): a specialization constant (a SYMBOL_REF to its
+   spirv.SpecConstant) as an array's length, or as cooperative matrix parameters (NULL entries of
+   symbols are the literals of params). Without symbols these are the plain types. */
+SPVK_API const spvk_ir_type *spvk_spirv_spec_array_type(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                        const spvk_ir_attr *length_symbol, int64_t stride);
+SPVK_API const spvk_ir_type *spvk_spirv_spec_coopmatrix_type(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                             const int64_t params[4],
+                                                             const spvk_ir_attr *const symbols[4]);
 SPVK_API const spvk_ir_type *spvk_spirv_opaque_type(spvk_ir_context *ctx, uint32_t opcode, const int64_t *literals,
                                                     uint32_t num_literals);
 
@@ -80,6 +93,10 @@ typedef enum spvk_spirv_attr_kind {
     SPVK_SPIRV_ATTR_ENTRY_POINT_ABI, /* #spirv.entry_point_abi<workgroup_size = array<i32: ...>, ...>: names/attrs */
     SPVK_SPIRV_ATTR_INTERFACE_VAR_ABI, /* #spirv.interface_var_abi<(set, binding)[, StorageClass]>: value set,
                                           value2 binding, flags 1 when attrs[0] is the storage class ENUM */
+    SPVK_SPIRV_ATTR_LINKAGE_ATTRIBUTES, /* #spirv.linkage_attributes<linkage_name = "f", linkage_type = <Import>>:
+                                           names/attrs "linkage_name" (STRING), "linkage_type" (ENUM LinkageType) */
+    SPVK_SPIRV_ATTR_COOP_MATRIX_PROPS,  /* #spirv.coop_matrix_props_khr<m_size = 8, ...> (in resource limits):
+                                           names/attrs as MLIR's parameters */
     SPVK_SPIRV_ATTR_COUNT
 } spvk_spirv_attr_kind;
 
@@ -106,6 +123,9 @@ SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op
 typedef struct spvk_spirv_requirement {
     uint16_t count;
     uint16_t values[SPVK_SPIRV_MAX_ALTERNATIVES]; /* capabilities, or extension indexes (spvk_extension_name) */
+    /* Extension requirements of what became core in a version (StorageBuffer in 1.3): also met by a
+       module of at least this version; 0 when only the extensions meet it. */
+    uint32_t or_version;
 } spvk_spirv_requirement;
 
 typedef struct spvk_spirv_availability {

@@ -113,4 +113,34 @@ void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc
 bool spvk_ir_builtin_module_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void spvk_ir_builtin_module_print(spvk_ir_printer *p, const spvk_ir_op *op);
 
+
+/* ---- Additions by the text parser/printer (src/ir/parser.c, printer.c) ----
+   Conventions for the hooks above, as MLIR has them:
+   - A custom printer (spvk_ir_op_def.print) is called right after the op name and prints its own
+     leading space (" %0, %1 : i32"); the trailing location is printed by the caller.
+   - A dialect's parse_type/parse_attr starts on the token after `!dialect.` / `#dialect.` (the
+     mnemonic, e.g. `ptr` of `!spirv.ptr<...>`), or on `<` for `!dialect<...>`; its print_type/
+     print_attr prints that same part (`ptr<f32, Function>`): the caller printed `!spirv.`.
+   - After the first error every parse function fails, so a hook may chain calls with &&. */
+
+/* SPVK_ATTR_OPAQUE flags: how the kept text is printed. */
+enum {
+    SPVK_OPAQUE_DIALECT = 0, /* #foo.bar<...> of an unregistered dialect: string is "foo.bar<...>" */
+    SPVK_OPAQUE_BUILTIN = 1  /* a builtin attribute kept as text: "affine_map<...>", "strided<...>" */
+};
+/* SPVK_ATTR_LOCATION of kind SPVK_LOC_FUSED: this bit set means the last of attrs is the metadata
+   attribute of fused<metadata>[...], not a location. */
+enum { SPVK_LOC_FUSED_METADATA = 0x100 };
+#define SPVK_LOC_KIND(loc) ((loc)->flags & 0xff)
+
+/* Float attribute values (spvk_ir_attr.number) as the bit pattern of their type and back: exact for
+   f16, bf16, tf32, f32 and f64 values; a NaN keeps its payload in the top bits of the fraction. */
+uint64_t spvk_ir_float_to_bits(const spvk_ir_type *type, double value);
+double spvk_ir_float_from_bits(const spvk_ir_type *type, uint64_t bits);
+
+/* builtin.module's custom form, `module @name? (attributes {...})? { ... }` (src/ir/builtin.c points
+   the op def here). */
+bool spvk_ir_builtin_module_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
+void spvk_ir_builtin_module_print(spvk_ir_printer *p, const spvk_ir_op *op);
+
 #endif

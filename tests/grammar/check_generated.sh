@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the grammar tables into a temporary folder and fails if they differ from the
-# committed ones. Usage: check_generated.sh REPO_ROOT
+# Regenerates the grammar tables and the spirv dialect's operation table into a temporary folder
+# and fails if they differ from the committed ones. Usage: check_generated.sh REPO_ROOT
 set -euo pipefail
 root=$1
 # The grammar is the project's shared input: ../shared/grammar beside the checkout, or where
@@ -24,5 +24,14 @@ for f in include/spvkit/spirv_enums.h src/grammar/grammar_tables.c src/grammar/g
     status=1
   fi
 done
-[ $status = 0 ] && echo "3 passed, 0 failed"
+# The spirv dialect's operation table (tools/gen_spirv_dialect.py, from the grammar and the
+# committed MLIR facts file).
+python3 "$root/tools/gen_spirv_dialect.py" --grammar "$grammar" --out "$tmp"
+f=src/dialects/spirv/spirv_op_table.c
+if ! cmp -s "$root/$f" "$tmp/$f"; then
+  echo "error: $f differs from a fresh generation; run tools/gen_spirv_dialect.py" >&2
+  diff "$root/$f" "$tmp/$f" | head -20 >&2
+  status=1
+fi
+[ $status = 0 ] && echo "4 passed, 0 failed"
 exit $status

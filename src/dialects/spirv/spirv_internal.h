@@ -33,7 +33,17 @@ typedef struct spvk_spirv_slot {
     const char *attr_name;   /* SPVK_SPIRV_SLOT_ATTR: the attribute's name */
     const char *const *param_attr_names; /* enumerant literal parameters, by parameter order; NULL: "<attr>_<n>" */
     uint8_t num_param_attr_names;
+    /* Appended: an id operand that is an attribute (SPVK_SPIRV_SLOT_ATTR) because MLIR makes it one:
+       SPVK_SPIRV_ID_AS_CONSTANT: the id must be an OpConstant; the attribute is attr_kind's enum
+       (#spirv.scope<...>, #spirv.memory_semantics<...>) or, for SPVK_SPIRV_ATTR_KIND_NONE, an i32;
+       the serializer materializes an OpConstant (i32) again. SPVK_SPIRV_ID_AS_TYPE: the id is a type;
+       the attribute a TypeAttr. */
+    uint8_t id_as_attr;
+    uint16_t attr_kind; /* spvk_operand_kind of an ID_AS_CONSTANT enum attribute, or SPVK_SPIRV_ATTR_KIND_NONE */
 } spvk_spirv_slot;
+
+enum { SPVK_SPIRV_ID_AS_NONE = 0, SPVK_SPIRV_ID_AS_CONSTANT = 1, SPVK_SPIRV_ID_AS_TYPE = 2 };
+#define SPVK_SPIRV_ATTR_KIND_NONE 0xffffu
 
 enum {
     SPVK_SPIRV_OP_GENERIC = 1u << 0,    /* maps one instruction <-> one op as above */
@@ -59,6 +69,10 @@ typedef struct spvk_spirv_op_info {
 /* The generated table (spirv_op_table.c). */
 extern const spvk_spirv_op_info spvk_spirv_op_infos[];
 extern const size_t spvk_spirv_num_op_infos;
+/* Appended: the core instructions come first, sorted by opcode, then GLSL.std.450 and OpenCL.std. */
+extern const size_t spvk_spirv_num_core_op_infos;
+/* Appended: the mnemonic of each enum operand kind (NULL for other kinds); see spvk_spirv_enum_attr_mnemonic. */
+extern const char *const spvk_spirv_enum_mnemonics[];
 
 const spvk_spirv_op_info *spvk_spirv_op_info_by_opcode(uint32_t opcode);
 const spvk_spirv_op_info *spvk_spirv_op_info_by_ext(unsigned ext_set, uint32_t ext_opcode);
@@ -81,14 +95,115 @@ spvk_result spvk_spirv_decode_generic(spvk_ir_context *ctx, const spvk_spirv_op_
                                       const spvk_instruction *inst, spvk_ir_value *const *id_values,
                                       const spvk_ir_type *result_type, spvk_spirv_decoded *out,
                                       spvk_diagnostics *diags);
+/* id_values is indexed by the instruction's id operands after its result type and result id, in
+   order: for OpExtInst the set is id_values[0] (pass NULL) and the extended instruction's own
+   operands follow. The decoded state's name/def, operands, result types and attrs point into `out`
+   and the scratch arrays; `out->state` is ready for spvk_ir_op_create. Slots with id_as_attr: without
+   hooks (below), an ID_AS_CONSTANT id must be the result of an op carrying an integer `value`
+   attribute (a spirv.Constant the caller materialized; it may erase it afterwards when unused), and
+   an ID_AS_TYPE id is an error. */
 /* Encode: writes the operand words after result type/id: ids via id_of(user, value), literals and
    enumerants from the attributes. Returns false (with a diagnostic naming the op) when an attribute
-   is missing or wrong. */
+   is missing or wrong. For an extended instruction the caller writes the set's id and the
+   instruction number too (info->ext_opcode); encode writes the extended instruction's operands. */
 bool spvk_spirv_encode_generic(spvk_ir_context *ctx, const spvk_spirv_op_info *info, const spvk_ir_op *op,
                                spvk_writer *w, uint32_t (*id_of)(void *user, const spvk_ir_value *v), void *user,
                                spvk_diagnostics *diags);
 
+/* Appended: the attribute-valued id operands (slots with id_as_attr), for callers that know the ids.
+   attr_of_id (decode): what the id stands for: the value of an OpConstant as an INTEGER attribute
+   (ID_AS_CONSTANT) or the type as a TYPE attribute (ID_AS_TYPE); NULL when it is neither (the decoder
+   reports an error naming the instruction). id_of_attr (encode): the id of an OpConstant with the
+   value of an i32 INTEGER attribute (enum attributes are passed as their i32 value), or of the type
+   of a TYPE attribute; 0 on failure (the encoder reports it). Either may be NULL. */
+typedef struct spvk_spirv_id_hooks {
+    const spvk_ir_attr *(*attr_of_id)(void *user, uint32_t id, unsigned id_as);
+    uint32_t (*id_of_attr)(void *user, const spvk_ir_attr *attr, unsigned id_as);
+    void *user;
+} spvk_spirv_id_hooks;
+spvk_result spvk_spirv_decode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info *info,
+                                         const spvk_instruction *inst, spvk_ir_value *const *id_values,
+                                         const spvk_ir_type *result_type, const spvk_spirv_id_hooks *hooks,
+                                         spvk_spirv_decoded *out, spvk_diagnostics *diags);
+bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info *info, const spvk_ir_op *op,
+                                  spvk_writer *w, uint32_t (*id_of)(void *user, const spvk_ir_value *v), void *user,
+                                  const spvk_spirv_id_hooks *hooks, spvk_diagnostics *diags);
+/* Appended: the info for an op name ("spirv.IAdd", "spv.IAdd" too), or NULL. */
+const spvk_spirv_op_info *spvk_spirv_op_info_by_name(const char *name, size_t length);
+
+/* Custom assembly forms (spirv_custom_forms.c): the parse/print pair for an op name, or NULL. */
+typedef struct spvk_spirv_custom_form {
+    const char *name; /* "spirv.Load" */
+    bool (*parse)(spvk_ir_parser *p, spvk_ir_op_state *state);
+    void (*print)(spvk_ir_printer *p, const spvk_ir_op *op);
+} spvk_spirv_custom_form;
+const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name);
+
+/* The verifier of every spirv op (spirv_verify.c): operand counts for all, operand and result
+   types per the SPIR-V specification for the ops issue 4 lists, structural ops' own rules. */
+bool spvk_spirv_verify_op(spvk_ir_verifier *v, const spvk_ir_op *op);
+
+/* Composite and access-chain walking (spirv_verify.c), shared by the verifier and the custom forms'
+   parsers, which compute result types the way MLIR's do.
+   The type of member `index` of a composite type (struct, array, runtime array, vector, matrix,
+   cooperative matrix); *count gets the member count, -1 when not known at compile time. NULL when
+   t is not composite (the index is not range-checked here). */
+const spvk_ir_type *spvk_spirv_composite_member(const spvk_ir_type *t, int64_t index, int64_t *count);
+/* The value of an integer spirv.Constant defining v (false for anything else). */
+bool spvk_spirv_constant_integer(const spvk_ir_value *v, int64_t *out);
+/* One access-chain step from type t by the index value (struct members need a constant index); NULL
+   with the reason in why. */
+const spvk_ir_type *spvk_spirv_access_chain_step(const spvk_ir_type *t, const spvk_ir_value *index, char *why,
+                                                 size_t why_size);
+/* A name MLIR's printer would give op's first result (getAsmResultNames: "cst3_i32", "true",
+   "gl_Foo_addr"), unsanitized, into buf; false when MLIR suggests none. */
+bool spvk_spirv_result_name(const spvk_ir_op *op, char *buf, size_t size);
+
+/* Decorations as attributes (MLIR 19's convention, shared by the (de)serializer and the printer):
+   the attribute name is the decoration's name in snake_case ("NonWritable" -> "non_writable",
+   "BuiltIn" -> "built_in", "DescriptorSet" -> "descriptor_set"); no operand -> unit; BuiltIn ->
+   string of the BuiltIn name; FPFastMathMode -> #spirv.fastmath_mode<...>; one literal -> i32;
+   LinkageAttributes -> #spirv.linkage_attributes<...>. Returns the interned name. */
+const char *spvk_spirv_decoration_attr_name(spvk_ir_context *ctx, uint32_t decoration);
+/* The decoration an attribute name stands for, or -1 (not a decoration: an inherent attribute). */
+int spvk_spirv_decoration_from_attr_name(const char *name);
+
 /* snake_case of an operand kind for #spirv.<kind><...> enum attributes: "storage_class", "memory_access". */
 const char *spvk_spirv_enum_attr_mnemonic(unsigned operand_kind);
+
+/* ---- Appended: shared by the type/attribute syntax and the custom forms ---- */
+
+/* Enumerants MLIR 19 names differently from the grammar (Dim1D for 1D, MatrixA for MatrixAKHR). */
+typedef struct spvk_spirv_enum_rename {
+    uint16_t kind;
+    uint32_t value;
+    const char *name;
+} spvk_spirv_enum_rename;
+extern const spvk_spirv_enum_rename spvk_spirv_enum_renames[];
+extern const size_t spvk_spirv_num_enum_renames;
+
+/* Decorations by attribute name, sorted by name (strcmp): the reverse of spvk_spirv_decoration_attr_name. */
+typedef struct spvk_spirv_named_value {
+    const char *name;
+    uint32_t value;
+} spvk_spirv_named_value;
+extern const spvk_spirv_named_value spvk_spirv_decoration_attr_names[];
+extern const size_t spvk_spirv_num_decoration_attr_names;
+
+/* The name MLIR prints for a value enumerant (its own spelling where it has one), or NULL. */
+const char *spvk_spirv_enumerant_name(unsigned operand_kind, uint32_t value);
+/* An enumerant by name, MLIR's spelling or the grammar's (aliases included); false when unknown. */
+bool spvk_spirv_enumerant_value(unsigned operand_kind, const char *name, size_t length, uint32_t *value);
+/* Prints an enum value MLIR's way without the #spirv.<mnemonic><> around it: a value enumerant's
+   name, a mask's bit names joined by '|' in value order ("None" for 0; unknown bits in hex). */
+void spvk_spirv_print_enum_value(spvk_ir_printer *p, unsigned operand_kind, uint32_t value);
+/* Parses what spvk_spirv_print_enum_value prints (a quoted string is accepted too). */
+bool spvk_spirv_parse_enum_value(spvk_ir_parser *p, unsigned operand_kind, uint32_t *value);
+
+/* The dialect's type and attribute hooks (spirv_types.c, spirv_attrs.c). */
+const spvk_ir_type *spvk_spirv_parse_type(spvk_ir_parser *p);
+void spvk_spirv_print_type(spvk_ir_printer *p, const spvk_ir_type *type);
+const spvk_ir_attr *spvk_spirv_parse_attr(spvk_ir_parser *p, const spvk_ir_type *type);
+void spvk_spirv_print_attr(spvk_ir_printer *p, const spvk_ir_attr *attr);
 
 #endif

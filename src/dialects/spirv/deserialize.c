@@ -1,0 +1,1520 @@
+/* The deserializer: a SPIR-V binary to a spirv.module (seed 004, MLIR 19's representation).
+
+   The module is read once into flat arrays (dsr_inst, spvk_operand), then translated in the
+   module's own order:
+     - capabilities, extensions and the header's version become vce_triple, the memory model the
+       addressing_model/memory_model attributes; OpExtInstImport only selects how OpExtInst maps
+       (GLSL.std.450 -> spirv.GL.*, OpenCL.std -> spirv.CL.*, NonSemantic.* -> spirv.ExtInst);
+     - OpName names symbols (functions, global variables, spec constants) and identified structs;
+       names are made unique within the module (a clash gets "_1", "_2", ...);
+     - decorations are folded into attributes of what they decorate (spvk_spirv_decoration_attr_name),
+       or into the types (Offset, member decorations, ArrayStride);
+     - types and normal constants become types and attributes (deserialize_types.c); constants are
+       materialized inside functions where used;
+     - spec constants and module-level variables become symbol ops, referenced from functions
+       through spirv.mlir.referenceof / spirv.mlir.addressof;
+     - functions become spirv.func (deserialize_control_flow.c builds their bodies);
+     - entry points and execution modes become ops at the end of the module, as MLIR places them.
+
+   Debug instructions carry no semantics and are dropped: OpSource*, OpString, OpLine, OpNoLine,
+   OpModuleProcessed, OpMemberName, OpName of anything that is not a symbol or a struct, and the
+   debug-info extended instruction sets. Everything else that has no representation is an error
+   naming the instruction. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "deserialize_internal.h"
+
+/* ---- Failure and memory ---- */
+
+void dsr_fail(dsr *d, uint32_t inst, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t offset = SPVK_NO_OFFSET;
+    uint32_t opcode = SPVK_NO_OPCODE;
+    if (inst != DSR_NONE && inst < d->num_insts) {
+        offset = d->insts[inst].offset;
+        opcode = d->insts[inst].opcode;
+    }
+    spvk_diag_vadd(d->diags, SPVK_SEVERITY_ERROR, NULL, offset, opcode, NULL, 0, 0, NULL, 0, fmt, ap);
+    va_end(ap);
+    d->result = SPVK_ERROR_INVALID;
+    longjmp(d->fail_jmp, 1);
+}
+
+void dsr_oom(dsr *d)
+{
+    d->result = SPVK_ERROR_OUT_OF_MEMORY;
+    spvk_diag_add(d->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
+                  "out of memory while deserializing");
+    longjmp(d->fail_jmp, 1);
+}
+
+/* Grows a scratch array (freed at the end) or fails the whole translation. */
+void *dsr_scratch_grow(dsr *d, void *items, size_t *capacity, size_t need, size_t elem_size)
+{
+    if (need <= *capacity)
+        return *(void **)items;
+    if (!spvk_array_grow(d->alloc, items, capacity, need, elem_size, 16))
+        dsr_oom(d);
+    return *(void **)items;
+}
+
+const char *dsr_intern(dsr *d, const char *s) { return dsr_check(d, (void *)spvk_ir_intern(d->ctx, s, strlen(s))); }
+
+const spvk_ir_attr *dsr_enum(dsr *d, unsigned operand_kind, uint32_t value)
+{
+    return dsr_check(d, (void *)spvk_spirv_enum_attr(d->ctx, operand_kind, value));
+}
+
+const char *dsr_inst_name(const dsr *d, uint32_t inst)
+{
+    const spvk_instruction_desc *desc = inst < d->num_insts ? spvk_instruction_by_opcode(d->insts[inst].opcode) : NULL;
+    return desc ? desc->name : "instruction";
+}
+
+void dsr_view(const dsr *d, uint32_t index, spvk_instruction *out)
+{
+    const dsr_inst *i = &d->insts[index];
+    out->words = d->words + i->offset;
+    out->num_words = i->num_words;
+    out->opcode = i->opcode;
+    out->result_type_id = i->result_type_id;
+    out->result_id = i->result_id;
+    out->offset = i->offset;
+    out->ext_inst_set = i->ext_set;
+    out->desc = spvk_instruction_by_opcode(i->opcode);
+    out->operands = d->operands + i->first_operand;
+    out->num_operands = i->num_operands;
+}
+
+const spvk_ir_attr *dsr_dict(dsr *d, const char *const *names, const spvk_ir_attr *const *values, uint32_t count)
+{
+    return dsr_check(d, (void *)spvk_ir_dictionary_attr(d->ctx, names, values, count));
+}
+
+spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, spvk_ir_value *const *operands,
+                          uint32_t num_operands, const spvk_ir_type *result_type, const spvk_ir_attr *attrs)
+{
+    spvk_ir_op_state st;
+    memset(&st, 0, sizeof st);
+    st.def = def;
+    st.name = name;
+    st.name_length = name ? strlen(name) : 0;
+    st.operands = operands;
+    st.num_operands = num_operands;
+    st.result_types = &result_type;
+    st.num_results = result_type ? 1 : 0;
+    st.attrs = attrs;
+    spvk_ir_op *op = spvk_ir_op_create(d->ctx, &st);
+    if (!op) {
+        if (spvk_ir_context_failed(d->ctx))
+            dsr_oom(d);
+        dsr_fail(d, d->current_inst, "cannot create operation %s (not registered)", name ? name : "?");
+    }
+    return op;
+}
+
+/* ---- Ids ---- */
+
+static inline uint32_t id_hash(uint32_t id, size_t capacity) { return spvk_hash_u32(id) & (uint32_t)(capacity - 1); }
+
+dsr_id *dsr_id_at(dsr *d, uint32_t id)
+{
+    if (d->dense)
+        return id < d->num_ids ? &d->ids[id] : &d->ids[0];
+    if (id == 0)
+        return &d->ids[0];
+    for (uint32_t h = id_hash(id, d->id_hash_capacity);; h = (h + 1) & (uint32_t)(d->id_hash_capacity - 1)) {
+        if (d->id_keys[h] == id)
+            return &d->ids[d->id_slots[h]];
+        if (d->id_keys[h] == 0)
+            return &d->ids[0];
+    }
+}
+
+static bool is_type_declaration(uint16_t opcode)
+{
+    const spvk_instruction_desc *desc = spvk_instruction_by_opcode(opcode);
+    return desc && desc->instruction_class == SPVK_CLASS_TYPE_DECLARATION;
+}
+
+/* Creates the entry of a result id (hashed mode; dense entries always exist). */
+static dsr_id *id_define(dsr *d, uint32_t id)
+{
+    if (d->dense)
+        return &d->ids[id];
+    uint32_t h = id_hash(id, d->id_hash_capacity);
+    for (;; h = (h + 1) & (uint32_t)(d->id_hash_capacity - 1)) {
+        if (d->id_keys[h] == id)
+            return &d->ids[d->id_slots[h]];
+        if (d->id_keys[h] == 0)
+            break;
+    }
+    d->id_keys[h] = id;
+    d->id_slots[h] = (uint32_t)d->num_ids;
+    dsr_id *e = &d->ids[d->num_ids++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+/* The id table, made at the first instruction (the header's bound is known then). A failure
+   here cannot longjmp (the reader's frames are below): it returns an error the walk passes on. */
+static spvk_result ids_init(dsr *d)
+{
+    uint32_t bound = d->header.bound;
+    /* Every id is defined by an instruction of at least two words, so a bound beyond the word
+       count cannot be dense; such a (hostile) bound gets a hashed table sized by the words. */
+    d->dense = (size_t)bound <= d->num_words + 64;
+    if (d->dense) {
+        d->num_ids = d->ids_capacity = bound ? bound : 1;
+        d->ids = spvk_alloc(d->alloc, d->ids_capacity * sizeof *d->ids);
+        if (!d->ids)
+            return SPVK_ERROR_OUT_OF_MEMORY;
+        memset(d->ids, 0, d->ids_capacity * sizeof *d->ids);
+        return SPVK_OK;
+    }
+    /* Each instruction defines at most one id and names at most one (OpName): at most one entry
+       per word. */
+    size_t entries = d->num_words + 2;
+    size_t cap = 16;
+    while (cap < entries * 2)
+        cap *= 2;
+    d->ids_capacity = entries;
+    d->id_hash_capacity = cap;
+    d->ids = spvk_alloc(d->alloc, d->ids_capacity * sizeof *d->ids);
+    d->id_keys = spvk_alloc(d->alloc, cap * sizeof *d->id_keys);
+    d->id_slots = spvk_alloc(d->alloc, cap * sizeof *d->id_slots);
+    if (!d->ids || !d->id_keys || !d->id_slots)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    memset(d->ids, 0, sizeof *d->ids); /* entry 0: the shared entry of unknown ids */
+    memset(d->id_keys, 0, cap * sizeof *d->id_keys);
+    d->num_ids = 1;
+    return SPVK_OK;
+}
+
+static uint8_t prefix_kind(uint16_t opcode)
+{
+    switch (opcode) {
+    case SPVK_OP_ExtInstImport:
+        return DSR_ID_EXT_IMPORT;
+    case SPVK_OP_DecorationGroup:
+        return DSR_ID_DECORATION_GROUP;
+    case SPVK_OP_String:
+        return DSR_ID_STRING;
+    case SPVK_OP_Variable:
+        return DSR_ID_GLOBAL;
+    case SPVK_OP_Undef:
+        return DSR_ID_UNDEF;
+    case SPVK_OP_SpecConstant:
+    case SPVK_OP_SpecConstantTrue:
+    case SPVK_OP_SpecConstantFalse:
+    case SPVK_OP_SpecConstantComposite:
+        return DSR_ID_SPEC;
+    case SPVK_OP_SpecConstantOp:
+        return DSR_ID_SPEC_OP;
+    case SPVK_OP_Constant:
+    case SPVK_OP_ConstantTrue:
+    case SPVK_OP_ConstantFalse:
+    case SPVK_OP_ConstantComposite:
+    case SPVK_OP_ConstantNull:
+        return DSR_ID_CONSTANT;
+    case SPVK_OP_ConstantSampler:
+        return DSR_ID_SAMPLER;
+    default:
+        return is_type_declaration(opcode) ? DSR_ID_TYPE : DSR_ID_NONE;
+    }
+}
+
+/* ---- Collecting the instructions ---- */
+
+/* Keeps the instruction, defines its result id (with what kind of thing it is) and records
+   OpName: one pass over the module does what the later passes look up. */
+static spvk_result collect(void *user, const spvk_header *header, const spvk_instruction *inst)
+{
+    dsr *d = user;
+    if (!d->ids) {
+        d->header = *header;
+        spvk_result r = ids_init(d);
+        if (r != SPVK_OK)
+            return r;
+    }
+    if (d->num_insts == d->insts_capacity &&
+        !spvk_array_grow(d->alloc, &d->insts, &d->insts_capacity, d->num_insts + 1, sizeof *d->insts, 256))
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    if (d->num_operands + inst->num_operands > d->operands_capacity &&
+        !spvk_array_grow(d->alloc, &d->operands, &d->operands_capacity, d->num_operands + inst->num_operands,
+                         sizeof *d->operands, 1024))
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    uint32_t index = (uint32_t)d->num_insts++;
+    dsr_inst *i = &d->insts[index];
+    i->offset = (uint32_t)inst->offset;
+    i->first_operand = (uint32_t)d->num_operands;
+    i->result_type_id = inst->result_type_id;
+    i->result_id = inst->result_id;
+    i->num_words = inst->num_words;
+    i->opcode = inst->opcode;
+    i->num_operands = inst->num_operands;
+    i->ext_set = (uint16_t)inst->ext_inst_set;
+    memcpy(d->operands + d->num_operands, inst->operands, inst->num_operands * sizeof *inst->operands);
+    d->num_operands += inst->num_operands;
+    if (inst->num_operands > d->max_inst_operands)
+        d->max_inst_operands = inst->num_operands;
+
+    uint16_t op = inst->opcode;
+    if (op == SPVK_OP_Function) {
+        if (!d->seen_function)
+            d->first_function_inst = index;
+        d->seen_function = true;
+        d->in_function = true;
+    }
+    if (inst->result_id) {
+        dsr_id *e = id_define(d, inst->result_id);
+        if (e->def && !d->duplicate_def)
+            d->duplicate_def = index + 1;
+        e->def = index + 1;
+        if (op == SPVK_OP_Function)
+            e->kind = DSR_ID_FUNCTION;
+        else if (d->in_function)
+            e->kind = op == SPVK_OP_Label ? DSR_ID_LABEL : DSR_ID_VALUE;
+        else
+            e->kind = prefix_kind(op);
+        if (op == SPVK_OP_ConstantNull)
+            e->is_null = 1;
+    } else if (op == SPVK_OP_Name && !d->seen_function) {
+        const char *s = (const char *)(inst->words + inst->operands[1].offset);
+        /* An empty name is no name (glslang names anonymous blocks ""). */
+        if (*s) {
+            dsr_id *e = id_define(d, inst->words[inst->operands[0].offset]);
+            if (!e->name)
+                e->name = s;
+        }
+    } else if (op == SPVK_OP_FunctionEnd) {
+        d->in_function = false;
+    }
+    return SPVK_OK;
+}
+
+static inline uint32_t op_word(const dsr *d, uint32_t inst, uint32_t operand)
+{
+    const dsr_inst *i = &d->insts[inst];
+    return (d->words + i->offset)[d->operands[i->first_operand + operand].offset];
+}
+
+static inline const char *op_string(const dsr *d, uint32_t inst, uint32_t operand)
+{
+    const dsr_inst *i = &d->insts[inst];
+    return (const char *)((d->words + i->offset) + d->operands[i->first_operand + operand].offset);
+}
+
+/* ---- Symbol names ---- */
+
+static bool name_taken(dsr *d, const char *interned)
+{
+    if (!d->names_capacity)
+        return false;
+    size_t mask = d->names_capacity - 1;
+    for (size_t h = spvk_hash_u32((uint32_t)(uintptr_t)interned ^ (uint32_t)((uintptr_t)interned >> 32)) & mask;;
+         h = (h + 1) & mask) {
+        if (d->names[h] == interned)
+            return true;
+        if (!d->names[h])
+            return false;
+    }
+}
+
+static void name_add(dsr *d, const char *interned)
+{
+    if ((d->names_count + 1) * 2 > d->names_capacity) {
+        size_t cap = d->names_capacity ? d->names_capacity * 2 : 64;
+        const char **slots = spvk_alloc(d->alloc, cap * sizeof *slots);
+        if (!slots)
+            dsr_oom(d);
+        memset(slots, 0, cap * sizeof *slots);
+        for (size_t i = 0; i < d->names_capacity; i++) {
+            const char *n = d->names[i];
+            if (!n)
+                continue;
+            size_t h = spvk_hash_u32((uint32_t)(uintptr_t)n ^ (uint32_t)((uintptr_t)n >> 32)) & (cap - 1);
+            while (slots[h])
+                h = (h + 1) & (cap - 1);
+            slots[h] = n;
+        }
+        spvk_free(d->alloc, d->names, d->names_capacity * sizeof *d->names);
+        d->names = slots;
+        d->names_capacity = cap;
+    }
+    size_t mask = d->names_capacity - 1;
+    size_t h = spvk_hash_u32((uint32_t)(uintptr_t)interned ^ (uint32_t)((uintptr_t)interned >> 32)) & mask;
+    while (d->names[h])
+        h = (h + 1) & mask;
+    d->names[h] = interned;
+    d->names_count++;
+}
+
+/* A symbol name not yet used in this module: base, or base_1, base_2, ... */
+static const char *unique_symbol(dsr *d, const char *base, size_t length)
+{
+    const char *n = dsr_check(d, (void *)spvk_ir_intern(d->ctx, base, length));
+    if (!name_taken(d, n)) {
+        name_add(d, n);
+        return n;
+    }
+    size_t cap = length + 24;
+    char *buf = spvk_alloc(d->alloc, cap);
+    if (!buf)
+        dsr_oom(d);
+    memcpy(buf, base, length);
+    for (uint32_t k = 1;; k++) {
+        int m = snprintf(buf + length, 24, "_%u", k);
+        n = spvk_ir_intern(d->ctx, buf, length + (size_t)m);
+        if (!n) {
+            spvk_free(d->alloc, buf, cap);
+            dsr_oom(d);
+        }
+        if (!name_taken(d, n))
+            break;
+    }
+    spvk_free(d->alloc, buf, cap);
+    name_add(d, n);
+    return n;
+}
+
+static void assign_symbol(dsr *d, uint32_t id, const char *preferred, const char *prefix)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if (e->symbol)
+        return;
+    char generated[48];
+    const char *base = preferred && *preferred ? preferred : e->name;
+    if (!base) {
+        snprintf(generated, sizeof generated, "%s%u", prefix, id);
+        base = generated;
+    }
+    e->symbol = unique_symbol(d, base, strlen(base));
+    e->ref = dsr_check(d, (void *)spvk_ir_symbol_ref_attr(d->ctx, e->symbol, strlen(e->symbol)));
+}
+
+/* ---- Decorations ---- */
+
+static void add_decoration(dsr *d, uint32_t target, uint32_t inst, int32_t member, uint16_t first)
+{
+    dsr_id *e = dsr_id_at(d, target);
+    if (!e->def)
+        dsr_fail(d, inst, "decoration target %%%u is not defined in the module", target);
+    d->decos = dsr_scratch_grow(d, &d->decos, &d->decos_capacity, d->num_decos + 1, sizeof *d->decos);
+    dsr_deco *dc = &d->decos[d->num_decos++];
+    dc->inst = inst;
+    dc->member = member;
+    dc->first = first;
+    dc->pad = 0;
+    /* Keep the module's order: append at the end of the list. */
+    dc->next = 0;
+    uint32_t index = (uint32_t)d->num_decos;
+    if (!e->decorations) {
+        e->decorations = index;
+    } else {
+        uint32_t i = e->decorations;
+        while (d->decos[i - 1].next)
+            i = d->decos[i - 1].next;
+        d->decos[i - 1].next = index;
+    }
+}
+
+static void record_decorations(dsr *d)
+{
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        const dsr_inst *in = &d->insts[i];
+        switch (in->opcode) {
+        case SPVK_OP_Decorate:
+        case SPVK_OP_DecorateId:
+        case SPVK_OP_DecorateString:
+            add_decoration(d, op_word(d, i, 0), i, -1, 1);
+            break;
+        case SPVK_OP_MemberDecorate:
+        case SPVK_OP_MemberDecorateString:
+            add_decoration(d, op_word(d, i, 0), i, (int32_t)op_word(d, i, 1), 2);
+            break;
+        default:
+            break;
+        }
+    }
+    /* Group decorations copy the group's own decorations to each target. */
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        const dsr_inst *in = &d->insts[i];
+        if (in->opcode != SPVK_OP_GroupDecorate && in->opcode != SPVK_OP_GroupMemberDecorate)
+            continue;
+        uint32_t group = op_word(d, i, 0);
+        dsr_id *g = dsr_id_at(d, group);
+        if (!g->def || d->insts[g->def - 1].opcode != SPVK_OP_DecorationGroup)
+            dsr_fail(d, i, "%%%u is not an OpDecorationGroup", group);
+        bool member = in->opcode == SPVK_OP_GroupMemberDecorate;
+        for (uint32_t k = 1; k < in->num_operands; k += member ? 2 : 1) {
+            uint32_t target = op_word(d, i, k);
+            int32_t m = member && k + 1 < in->num_operands ? (int32_t)op_word(d, i, k + 1) : -1;
+            for (uint32_t x = dsr_id_at(d, group)->decorations; x; x = d->decos[x - 1].next) {
+                dsr_deco copy = d->decos[x - 1];
+                if (copy.member >= 0)
+                    dsr_fail(d, i, "decoration group %%%u holds a member decoration", group);
+                add_decoration(d, target, copy.inst, m, copy.first);
+            }
+        }
+    }
+}
+
+/* Decorations a type, a symbol or a spec constant consumes itself (not turned into attributes). */
+static bool decoration_consumed(uint32_t decoration)
+{
+    return decoration == SPVK_DECORATION_ArrayStride || decoration == SPVK_DECORATION_Block;
+}
+
+const spvk_ir_attr *dsr_decoration_attr(dsr *d, const dsr_deco *deco, const char **name_out)
+{
+    const dsr_inst *in = &d->insts[deco->inst];
+    uint32_t decoration = op_word(d, deco->inst, deco->first);
+    *name_out = spvk_spirv_decoration_attr_name(d->ctx, decoration);
+    if (!*name_out)
+        dsr_fail(d, deco->inst, "decoration %u has no attribute name", decoration);
+    uint32_t first = deco->first + 1u, count = in->num_operands - first;
+    if (count == 0)
+        return dsr_check(d, (void *)spvk_ir_unit_attr(d->ctx));
+    const spvk_operand *ops = d->operands + in->first_operand + first;
+    spvk_instruction view;
+    dsr_view(d, deco->inst, &view);
+    if (decoration == SPVK_DECORATION_BuiltIn) {
+        const spvk_enumerant_desc *e = spvk_enumerant_by_value(SPVK_OPERAND_BuiltIn, (d->words + in->offset)[ops[0].offset]);
+        if (!e)
+            dsr_fail(d, deco->inst, "unknown BuiltIn %u", (d->words + in->offset)[ops[0].offset]);
+        return dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, e->name, strlen(e->name)));
+    }
+    if (decoration == SPVK_DECORATION_LinkageAttributes) {
+        /* #spirv.linkage_attributes<linkage_name = "f", linkage_type = <Export>> */
+        if (count != 2 || ops[0].kind != SPVK_OPERAND_LiteralString)
+            dsr_fail(d, deco->inst, "LinkageAttributes needs a name and a linkage type");
+        const char *s = spvk_operand_string(&view, &ops[0]);
+        const char *names[2] = {dsr_intern(d, "linkage_name"), dsr_intern(d, "linkage_type")};
+        const spvk_ir_attr *items[2];
+        items[0] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, s, strlen(s)));
+        items[1] = dsr_enum(d, SPVK_OPERAND_LinkageType, (d->words + in->offset)[ops[1].offset]);
+        spvk_ir_attr_desc desc;
+        memset(&desc, 0, sizeof desc);
+        desc.dialect = d->spirv;
+        desc.kind = SPVK_SPIRV_ATTR_LINKAGE_ATTRIBUTES;
+        desc.names = names;
+        desc.attrs = items;
+        desc.num_attrs = 2;
+        return dsr_check(d, (void *)spvk_ir_attr_get(d->ctx, &desc));
+    }
+    const spvk_ir_attr *items[16];
+    if (count > 16)
+        dsr_fail(d, deco->inst, "decoration with %u operands is not supported", count);
+    for (uint32_t k = 0; k < count; k++) {
+        const spvk_operand *o = &ops[k];
+        const spvk_operand_kind_desc *kd = spvk_operand_kind(o->kind);
+        if (!kd)
+            dsr_fail(d, deco->inst, "unknown operand kind in a decoration");
+        switch (kd->category) {
+        case SPVK_CATEGORY_ID:
+            dsr_fail(d, deco->inst, "decorations with <id> operands (%s) are not supported", *name_out);
+        case SPVK_CATEGORY_VALUEENUM:
+        case SPVK_CATEGORY_BITENUM:
+            /* MLIR 19 has an attribute for FPFastMathMode's operand only; other enumerant
+               operands (FuncParamAttr, FPRoundingMode) are their value, as an i32. */
+            if (o->kind == SPVK_OPERAND_FPFastMathMode)
+                items[k] = dsr_enum(d, o->kind, (d->words + in->offset)[o->offset]);
+            else
+                items[k] = dsr_check(d, (void *)spvk_ir_i32_attr(d->ctx, (int32_t)(d->words + in->offset)[o->offset]));
+            break;
+        default:
+            if (o->kind == SPVK_OPERAND_LiteralString) {
+                const char *s = spvk_operand_string(&view, o);
+                items[k] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, s, strlen(s)));
+            } else {
+                items[k] = dsr_check(d, (void *)spvk_ir_i32_attr(d->ctx, (int32_t)(d->words + in->offset)[o->offset]));
+            }
+            break;
+        }
+    }
+    if (count == 1)
+        return items[0];
+    return dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, items, count));
+}
+
+uint32_t dsr_count_decorations(dsr *d, uint32_t id)
+{
+    uint32_t n = 0;
+    for (uint32_t x = dsr_id_at(d, id)->decorations; x; x = d->decos[x - 1].next)
+        n++;
+    return n;
+}
+
+void dsr_collect_decorations(dsr *d, uint32_t id, const char **names, const spvk_ir_attr **values, uint32_t *count,
+                             uint32_t capacity)
+{
+    for (uint32_t x = dsr_id_at(d, id)->decorations; x; x = d->decos[x - 1].next) {
+        const dsr_deco *dc = &d->decos[x - 1];
+        if (dc->member >= 0)
+            dsr_fail(d, dc->inst, "member decoration of %%%u, which is not a struct type", id);
+        uint32_t decoration = op_word(d, dc->inst, dc->first);
+        if (decoration_consumed(decoration))
+            dsr_fail(d, dc->inst, "decoration %s of %%%u cannot be represented", spvk_spirv_decoration_attr_name(d->ctx, decoration), id);
+        if (*count == capacity)
+            dsr_fail(d, dc->inst, "too many decorations on %%%u", id);
+        names[*count] = NULL;
+        values[*count] = dsr_decoration_attr(d, dc, &names[*count]);
+        (*count)++;
+    }
+}
+
+/* ---- The module's prefix ---- */
+
+static void add_capability(dsr *d, uint32_t cap)
+{
+    for (size_t i = 0; i < d->num_capabilities; i++)
+        if (d->capabilities[i] == cap)
+            return;
+    d->capabilities = dsr_scratch_grow(d, &d->capabilities, &d->capabilities_capacity, d->num_capabilities + 1,
+                                       sizeof *d->capabilities);
+    d->capabilities[d->num_capabilities++] = cap;
+    if (cap == SPVK_CAPABILITY_VariablePointers || cap == SPVK_CAPABILITY_VariablePointersStorageBuffer)
+        d->has_variable_pointers = true;
+}
+
+static void add_extension(dsr *d, const char *name)
+{
+    for (size_t i = 0; i < d->num_extensions; i++)
+        if (strcmp(d->extensions[i], name) == 0)
+            return;
+    d->extensions = dsr_scratch_grow(d, &d->extensions, &d->extensions_capacity, d->num_extensions + 1,
+                                     sizeof *d->extensions);
+    d->extensions[d->num_extensions++] = name;
+}
+
+static bool is_debug_ext_set(const char *name)
+{
+    return strcmp(name, "DebugInfo") == 0 || strcmp(name, "OpenCL.DebugInfo.100") == 0 ||
+           strcmp(name, "NonSemantic.Shader.DebugInfo.100") == 0 ||
+           strncmp(name, "NonSemantic.Shader.DebugInfo", 28) == 0;
+}
+
+/* The module's prefix: capabilities, extensions, the memory model. */
+static void scan_prefix(dsr *d)
+{
+    if (d->duplicate_def) {
+        uint32_t i = d->duplicate_def - 1;
+        dsr_fail(d, i, "id %%%u is defined twice", d->insts[i].result_id);
+    }
+    if (!d->seen_function)
+        d->first_function_inst = (uint32_t)d->num_insts;
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        switch (d->insts[i].opcode) {
+        case SPVK_OP_Capability:
+            add_capability(d, op_word(d, i, 0));
+            break;
+        case SPVK_OP_Extension:
+            add_extension(d, op_string(d, i, 0));
+            break;
+        case SPVK_OP_MemoryModel:
+            if (d->has_memory_model)
+                dsr_fail(d, i, "a second OpMemoryModel");
+            d->has_memory_model = true;
+            d->addressing_model = op_word(d, i, 0);
+            d->memory_model = op_word(d, i, 1);
+            break;
+        default:
+            break;
+        }
+    }
+    if (!d->has_memory_model)
+        dsr_fail(d, DSR_NONE, "the module has no OpMemoryModel");
+}
+
+/* Symbol names: entry points first (their functions take the entry point's name, as the
+   serializer names the entry point after its function), then everything in module order. */
+static void assign_symbols(dsr *d)
+{
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        if (d->insts[i].opcode != SPVK_OP_EntryPoint)
+            continue;
+        uint32_t fn = op_word(d, i, 1);
+        const char *name = op_string(d, i, 2);
+        dsr_id *e = dsr_id_at(d, fn);
+        if (e->kind != DSR_ID_FUNCTION)
+            dsr_fail(d, i, "entry point %%%u is not a function", fn);
+        if (e->symbol && strcmp(e->symbol, name) != 0)
+            dsr_fail(d, i, "function %%%u is an entry point under two names (\"%s\" and \"%s\")", fn, e->symbol,
+                     name);
+        assign_symbol(d, fn, name, "spirv_fn_");
+    }
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        const dsr_inst *in = &d->insts[i];
+        if (!in->result_id)
+            continue;
+        dsr_id *e = dsr_id_at(d, in->result_id);
+        if (e->kind == DSR_ID_GLOBAL)
+            assign_symbol(d, in->result_id, NULL, "spirv_var_");
+        else if (e->kind == DSR_ID_SPEC)
+            assign_symbol(d, in->result_id, NULL, "spirv_spec_const_");
+    }
+    /* Functions: they are the only instructions after the prefix whose kind is FUNCTION. */
+    for (uint32_t i = d->first_function_inst; i < d->num_insts; i++)
+        if (d->insts[i].opcode == SPVK_OP_Function)
+            assign_symbol(d, d->insts[i].result_id, NULL, "spirv_fn_");
+}
+
+/* ---- Module-level symbol ops ---- */
+
+static void append_module_op(dsr *d, spvk_ir_op *op) { spvk_ir_block_append(d->module_block, op); }
+
+/* A normal constant used where only a symbol can be (constituents of spec constant composites,
+   variable initializers, decorated constants) becomes a spec constant without SpecId: it cannot
+   be specialized, so it keeps its meaning, and MLIR 19 accepts it there. */
+static const spvk_ir_attr *constant_as_symbol(dsr *d, uint32_t id, uint32_t user);
+
+static void symbol_attrs_from_decorations(dsr *d, uint32_t id, const char **names, const spvk_ir_attr **values,
+                                          uint32_t *count, uint32_t capacity)
+{
+    dsr_collect_decorations(d, id, names, values, count, capacity);
+}
+
+static spvk_ir_op *make_spec_constant(dsr *d, uint32_t id, const char *symbol, const spvk_ir_attr *value,
+                                      uint32_t inst)
+{
+    const char *names[24];
+    const spvk_ir_attr *values[24];
+    uint32_t n = 0;
+    names[n] = d->n_sym_name;
+    values[n++] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, symbol, strlen(symbol)));
+    names[n] = d->n_default_value;
+    values[n++] = value;
+    if (id)
+        symbol_attrs_from_decorations(d, id, names, values, &n, 24);
+    (void)inst;
+    spvk_ir_op *op = dsr_create_op(d, NULL, "spirv.SpecConstant", NULL, 0, NULL, dsr_dict(d, names, values, n));
+    append_module_op(d, op);
+    return op;
+}
+
+static spvk_ir_op *make_spec_composite(dsr *d, uint32_t id, const char *symbol, const spvk_ir_type *type,
+                                       const spvk_ir_attr *const *constituents, uint32_t count)
+{
+    const char *names[24];
+    const spvk_ir_attr *values[24];
+    uint32_t n = 0;
+    names[n] = d->n_sym_name;
+    values[n++] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, symbol, strlen(symbol)));
+    names[n] = d->n_type;
+    values[n++] = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, type));
+    names[n] = d->n_constituents;
+    values[n++] = dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, constituents, count));
+    if (id)
+        symbol_attrs_from_decorations(d, id, names, values, &n, 24);
+    spvk_ir_op *op = dsr_create_op(d, NULL, "spirv.SpecConstantComposite", NULL, 0, NULL,
+                                   dsr_dict(d, names, values, n));
+    append_module_op(d, op);
+    return op;
+}
+
+static const spvk_ir_attr *synthesize_constant_symbol(dsr *d, uint32_t id, uint32_t user, unsigned depth)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if (e->kind != DSR_ID_CONSTANT)
+        dsr_fail(d, user, "%%%u is not a constant", id);
+    if (e->ref) /* made earlier for another user */
+        return e->ref;
+    if (depth > DSR_MAX_TYPE_DEPTH)
+        dsr_fail(d, user, "constant nested too deeply");
+    const spvk_ir_attr *value = dsr_constant(d, id, user);
+    const spvk_ir_type *type = e->type;
+    char generated[48];
+    snprintf(generated, sizeof generated, "spirv_spec_const_%u", id);
+    const char *base = e->name ? e->name : generated;
+    const char *symbol = unique_symbol(d, base, strlen(base));
+    const spvk_ir_attr *ref = dsr_check(d, (void *)spvk_ir_symbol_ref_attr(d->ctx, symbol, strlen(symbol)));
+    const dsr_inst *in = &d->insts[e->def - 1];
+    bool scalar = type->dialect == NULL && (type->kind == SPVK_TYPE_INTEGER || type->kind == SPVK_TYPE_FLOAT);
+    if (scalar) {
+        e->op = make_spec_constant(d, 0, symbol, value, user);
+    } else {
+        if (in->opcode != SPVK_OP_ConstantComposite)
+            dsr_fail(d, user,
+                     "constant %%%u (%s) cannot be given a symbol: only scalars and OpConstantComposite can", id,
+                     dsr_inst_name(d, e->def - 1));
+        uint32_t count = in->num_operands - 2u;
+        /* Arena memory: a failure deeper down must not leak it. */
+        const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(d->ctx, (count ? count : 1) * sizeof *items));
+        for (uint32_t k = 0; k < count; k++)
+            items[k] = synthesize_constant_symbol(d, op_word(d, e->def - 1, 2 + k), user, depth + 1);
+        e->op = make_spec_composite(d, 0, symbol, type, items, count);
+    }
+    e->symbol = symbol;
+    e->ref = ref;
+    return ref;
+}
+
+static const spvk_ir_attr *constant_as_symbol(dsr *d, uint32_t id, uint32_t user)
+{
+    return synthesize_constant_symbol(d, id, user, 0);
+}
+
+/* The symbol reference for a constituent / initializer: spec constants and globals as they are,
+   normal constants through a synthesized spec constant. */
+static const spvk_ir_attr *symbol_operand(dsr *d, uint32_t id, uint32_t user, bool allow_global)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    switch (e->kind) {
+    case DSR_ID_SPEC:
+        if (!e->op)
+            dsr_fail(d, user, "spec constant %%%u is used before it is defined", id);
+        return e->ref;
+    case DSR_ID_GLOBAL:
+        if (!allow_global)
+            break;
+        if (!e->op)
+            dsr_fail(d, user, "variable %%%u is used before it is defined", id);
+        return e->ref;
+    case DSR_ID_CONSTANT:
+        return constant_as_symbol(d, id, user);
+    default:
+        break;
+    }
+    dsr_fail(d, user, "%%%u (%s) cannot be referenced by symbol here", id,
+             e->def ? dsr_inst_name(d, e->def - 1) : "undefined");
+}
+
+/* ---- Specialization constants as type parameters (spvkit's addition) ----
+   An array length or a cooperative matrix parameter may be a specialization constant. MLIR 19
+   has no such types; spvkit's carry the spec constant's symbol (and its default value in place
+   of the literal). An OpSpecConstantOp so used gets a module-level symbol of its own: a
+   spirv.SpecConstantOperation with sym_name whose block references its operands itself. */
+
+static bool eval_spec(dsr *d, uint32_t id, uint32_t inst, int64_t *out, unsigned depth)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if (depth > DSR_MAX_TYPE_DEPTH || !e->def)
+        return false;
+    uint32_t di = e->def - 1;
+    uint16_t op = d->insts[di].opcode;
+    if (e->kind == DSR_ID_CONSTANT || op == SPVK_OP_SpecConstant) {
+        const spvk_ir_attr *a = dsr_constant(d, id, inst);
+        if (a->kind == SPVK_ATTR_INTEGER && !a->dialect) {
+            *out = a->value;
+            return true;
+        }
+        if (a->kind == SPVK_ATTR_BOOL && !a->dialect) {
+            *out = a->value;
+            return true;
+        }
+        return false;
+    }
+    if (op == SPVK_OP_SpecConstantTrue || op == SPVK_OP_SpecConstantFalse) {
+        *out = op == SPVK_OP_SpecConstantTrue;
+        return true;
+    }
+    if (op != SPVK_OP_SpecConstantOp || d->insts[di].num_operands < 4)
+        return false;
+    uint32_t wrapped = op_word(d, di, 2);
+    int64_t a = 0, b = 0;
+    if (!eval_spec(d, op_word(d, di, 3), inst, &a, depth + 1))
+        return false;
+    bool binary = d->insts[di].num_operands >= 5;
+    if (binary && !eval_spec(d, op_word(d, di, 4), inst, &b, depth + 1))
+        return false;
+    switch (wrapped) {
+    case SPVK_OP_IAdd: *out = (int64_t)((uint64_t)a + (uint64_t)b); return binary;
+    case SPVK_OP_ISub: *out = (int64_t)((uint64_t)a - (uint64_t)b); return binary;
+    case SPVK_OP_IMul: *out = (int64_t)((uint64_t)a * (uint64_t)b); return binary;
+    case SPVK_OP_UDiv: if (!binary || !b) return false; *out = (int64_t)((uint64_t)a / (uint64_t)b); return true;
+    case SPVK_OP_SDiv: if (!binary || !b || (a == INT64_MIN && b == -1)) return false; *out = a / b; return true;
+    case SPVK_OP_ShiftLeftLogical: if (!binary || b < 0 || b > 63) return false; *out = (int64_t)((uint64_t)a << b); return true;
+    case SPVK_OP_ShiftRightLogical: if (!binary || b < 0 || b > 63) return false; *out = (int64_t)((uint64_t)a >> b); return true;
+    case SPVK_OP_BitwiseAnd: *out = a & b; return binary;
+    case SPVK_OP_BitwiseOr: *out = a | b; return binary;
+    case SPVK_OP_BitwiseXor: *out = a ^ b; return binary;
+    case SPVK_OP_SNegate: *out = (int64_t)(0 - (uint64_t)a); return true;
+    case SPVK_OP_UConvert:
+    case SPVK_OP_SConvert: *out = a; return true;
+    default: return false;
+    }
+}
+
+static spvk_ir_value *module_operand(dsr *d, uint32_t id, spvk_ir_block *b, uint32_t inst, unsigned depth);
+
+static void spec_op_symbol(dsr *d, uint32_t id, uint32_t inst, unsigned depth)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if (e->op)
+        return;
+    if (depth > DSR_MAX_TYPE_DEPTH)
+        dsr_fail(d, inst, "OpSpecConstantOp nested too deeply");
+    uint32_t si = e->def - 1;
+    spvk_instruction view;
+    dsr_view(d, si, &view);
+    uint32_t wrapped = op_word(d, si, 2);
+    const spvk_spirv_op_info *info = spvk_spirv_op_info_by_opcode(wrapped);
+    const spvk_instruction_desc *desc = spvk_instruction_by_opcode(wrapped);
+    if (!info || !desc || !(info->flags & SPVK_SPIRV_OP_GENERIC))
+        dsr_fail(d, si, "OpSpecConstantOp of opcode %u cannot be represented", wrapped);
+    const spvk_ir_type *type = dsr_type(d, view.result_type_id, si);
+    e = dsr_id_at(d, id);
+    e->type = type;
+    assign_symbol(d, id, NULL, "spirv_spec_const_");
+    e = dsr_id_at(d, id);
+    spvk_ir_block *body = dsr_check(d, spvk_ir_block_create(d->ctx));
+    uint32_t n = view.num_operands - 1u;
+    spvk_operand *ops = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *ops));
+    ops[0] = view.operands[0];
+    ops[1] = view.operands[1];
+    for (uint32_t k = 3; k < view.num_operands; k++)
+        ops[k - 1] = view.operands[k];
+    spvk_ir_value **ids = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *ids));
+    uint32_t nids = 0;
+    for (uint32_t k = 2; k < n; k++) {
+        const spvk_operand_kind_desc *kd = spvk_operand_kind(ops[k].kind);
+        if (kd && kd->category == SPVK_CATEGORY_ID)
+            ids[nids++] = module_operand(d, view.words[ops[k].offset], body, si, depth + 1);
+    }
+    spvk_instruction w = view;
+    w.opcode = (uint16_t)wrapped;
+    w.desc = desc;
+    w.operands = ops;
+    w.num_operands = (uint16_t)n;
+    spvk_spirv_decoded out;
+    memset(&out, 0, sizeof out);
+    out.operands = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.operands));
+    out.attr_names = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.attr_names));
+    out.attr_values = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.attr_values));
+    spvk_result res = spvk_spirv_decode_generic_ex(d->ctx, info, &w, ids, type, NULL, &out, d->diags);
+    if (res != SPVK_OK) {
+        d->result = res;
+        longjmp(d->fail_jmp, 1);
+    }
+    spvk_ir_op *inner = spvk_ir_op_create(d->ctx, &out.state);
+    if (!inner)
+        dsr_oom(d);
+    spvk_ir_block_append(body, inner);
+    spvk_ir_value *r = &inner->results[0];
+    spvk_ir_block_append(body, dsr_create_op(d, d->def_yield, "spirv.mlir.yield", &r, 1, NULL, NULL));
+    spvk_ir_region *region = dsr_check(d, spvk_ir_region_create(d->ctx));
+    spvk_ir_region_append(region, body);
+    const spvk_ir_attr *name = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, e->symbol, strlen(e->symbol)));
+    spvk_ir_op_state st;
+    memset(&st, 0, sizeof st);
+    st.def = d->def_spec_op;
+    st.name = "spirv.SpecConstantOperation";
+    st.name_length = strlen(st.name);
+    st.result_types = &type;
+    st.num_results = 1;
+    st.num_regions = 1;
+    st.regions = &region;
+    st.attrs = dsr_dict(d, &d->n_sym_name, &name, 1);
+    spvk_ir_op *op = spvk_ir_op_create(d->ctx, &st);
+    if (!op)
+        dsr_oom(d);
+    e = dsr_id_at(d, id);
+    e->op = op;
+    append_module_op(d, op);
+}
+
+/* An operand of a module-level spec constant operation, made inside its block. */
+static spvk_ir_value *module_operand(dsr *d, uint32_t id, spvk_ir_block *b, uint32_t inst, unsigned depth)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    spvk_ir_op *op;
+    switch (e->kind) {
+    case DSR_ID_CONSTANT: {
+        const spvk_ir_attr *v = dsr_constant(d, id, inst);
+        e = dsr_id_at(d, id);
+        op = dsr_create_op(d, d->def_constant, "spirv.Constant", NULL, 0, e->type, dsr_dict(d, &d->n_value, &v, 1));
+        break;
+    }
+    case DSR_ID_SPEC_OP:
+        spec_op_symbol(d, id, inst, depth);
+        e = dsr_id_at(d, id);
+        /* fall through */
+    case DSR_ID_SPEC:
+        if (!e->op)
+            dsr_fail(d, inst, "spec constant %%%u is used before it is defined", id);
+        op = dsr_create_op(d, d->def_referenceof, "spirv.mlir.referenceof", NULL, 0, e->type,
+                           dsr_dict(d, &d->n_spec_const, &e->ref, 1));
+        break;
+    default:
+        dsr_fail(d, inst, "%%%u cannot be an operand of OpSpecConstantOp here", id);
+    }
+    spvk_ir_block_append(b, op);
+    return &op->results[0];
+}
+
+const spvk_ir_attr *dsr_spec_parameter(dsr *d, uint32_t id, uint32_t inst, int64_t *default_value)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if (e->kind == DSR_ID_SPEC_OP)
+        spec_op_symbol(d, id, inst, 0);
+    else if (e->kind != DSR_ID_SPEC || d->insts[e->def - 1].opcode == SPVK_OP_SpecConstantComposite)
+        dsr_fail(d, inst, "%%%u is not a scalar specialization constant", id);
+    e = dsr_id_at(d, id);
+    if (!e->op)
+        dsr_fail(d, inst, "spec constant %%%u is used before it is defined", id);
+    *default_value = 0;
+    int64_t v;
+    if (eval_spec(d, id, inst, &v, 0))
+        *default_value = v;
+    return e->ref;
+}
+
+static void spec_constant(dsr *d, uint32_t i)
+{
+    const dsr_inst *in = &d->insts[i];
+    dsr_id *e = dsr_id_at(d, in->result_id);
+    const spvk_ir_type *type = dsr_type(d, in->result_type_id, i);
+    e->type = type;
+    if (in->opcode == SPVK_OP_SpecConstantComposite) {
+        uint32_t count = in->num_operands - 2u;
+        const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(d->ctx, (count ? count : 1) * sizeof *items));
+        for (uint32_t k = 0; k < count; k++)
+            items[k] = symbol_operand(d, op_word(d, i, 2 + k), i, false);
+        e->op = make_spec_composite(d, in->result_id, e->symbol, type, items, count);
+        return;
+    }
+    const spvk_ir_attr *value;
+    if (in->opcode == SPVK_OP_SpecConstantTrue || in->opcode == SPVK_OP_SpecConstantFalse) {
+        if (!dsr_type_is_bool(type))
+            dsr_fail(d, i, "the result type of %s must be bool", dsr_inst_name(d, i));
+        value = dsr_check(d, (void *)spvk_ir_bool_attr(d->ctx, in->opcode == SPVK_OP_SpecConstantTrue));
+    } else {
+        /* OpSpecConstant's literal reads like OpConstant's. */
+        value = dsr_constant(d, in->result_id, i);
+    }
+    e->op = make_spec_constant(d, in->result_id, e->symbol, value, i);
+}
+
+static void global_variable(dsr *d, uint32_t i)
+{
+    const dsr_inst *in = &d->insts[i];
+    dsr_id *e = dsr_id_at(d, in->result_id);
+    const spvk_ir_type *type = dsr_type(d, in->result_type_id, i);
+    if (!spvk_ir_type_is(type, d->spirv, SPVK_SPIRV_POINTER))
+        dsr_fail(d, i, "the result type of OpVariable must be a pointer");
+    uint32_t storage = op_word(d, i, 2);
+    if ((int64_t)storage != type->ints[0])
+        dsr_fail(d, i, "OpVariable's storage class does not match its pointer type's");
+    e->type = type;
+    const char *names[32];
+    const spvk_ir_attr *values[32];
+    uint32_t n = 0;
+    names[n] = d->n_type;
+    values[n++] = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, type));
+    names[n] = d->n_sym_name;
+    values[n++] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, e->symbol, strlen(e->symbol)));
+    if (in->num_operands > 3) {
+        names[n] = d->n_initializer;
+        values[n++] = symbol_operand(d, op_word(d, i, 3), i, true);
+    }
+    symbol_attrs_from_decorations(d, in->result_id, names, values, &n, 32);
+    e->op = dsr_create_op(d, NULL, "spirv.GlobalVariable", NULL, 0, NULL, dsr_dict(d, names, values, n));
+    append_module_op(d, e->op);
+}
+
+/* A normal constant with decorations (glslang's BuiltIn WorkgroupSize composite) needs an op to
+   carry them: it gets one as a synthesized spec constant, decorated. */
+static void decorated_constant(dsr *d, uint32_t i)
+{
+    const dsr_inst *in = &d->insts[i];
+    if (!dsr_id_at(d, in->result_id)->decorations)
+        return;
+    dsr_id *e = dsr_id_at(d, in->result_id);
+    constant_as_symbol(d, in->result_id, i);
+    const char *names[16];
+    const spvk_ir_attr *values[16];
+    uint32_t n = 0;
+    dsr_collect_decorations(d, in->result_id, names, values, &n, 16);
+    for (uint32_t k = 0; k < n; k++)
+        spvk_ir_op_set_attr(d->ctx, e->op, names[k], values[k]);
+}
+
+/* ---- Functions ---- */
+
+static void function(dsr *d, uint32_t i, uint32_t *next)
+{
+    const dsr_inst *in = &d->insts[i];
+    dsr_id *e = dsr_id_at(d, in->result_id);
+    const spvk_ir_type *ret = dsr_type(d, in->result_type_id, i);
+    const spvk_ir_type *fty = dsr_type(d, op_word(d, i, 3), i);
+    if (!fty || fty->dialect || fty->kind != SPVK_TYPE_FUNCTION)
+        dsr_fail(d, i, "the function type of OpFunction is not an OpTypeFunction");
+    uint32_t nres = spvk_ir_function_num_results(fty);
+    if ((nres == 0) != (ret == d->t_none) || (nres == 1 && fty->types[fty->width] != ret))
+        dsr_fail(d, i, "OpFunction's result type does not match its function type");
+    /* Find the end of the function. */
+    uint32_t end = i + 1;
+    while (end < d->num_insts && d->insts[end].opcode != SPVK_OP_FunctionEnd) {
+        if (d->insts[end].opcode == SPVK_OP_Function)
+            dsr_fail(d, end, "OpFunction inside a function (missing OpFunctionEnd)");
+        end++;
+    }
+    if (end == d->num_insts)
+        dsr_fail(d, i, "function without OpFunctionEnd");
+    *next = end + 1;
+
+    const char *names[32];
+    const spvk_ir_attr *values[32];
+    uint32_t n = 0;
+    names[n] = d->n_sym_name;
+    values[n++] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, e->symbol, strlen(e->symbol)));
+    names[n] = d->n_function_type;
+    values[n++] = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, fty));
+    names[n] = d->n_function_control;
+    values[n++] = dsr_enum(d, SPVK_OPERAND_FunctionControl, op_word(d, i, 2));
+    dsr_collect_decorations(d, in->result_id, names, values, &n, 32);
+
+    /* Parameter decorations go into arg_attrs, one dictionary per parameter. */
+    uint32_t nparams = spvk_ir_function_num_inputs(fty);
+    bool any = false;
+    for (uint32_t k = 0; k < nparams; k++) {
+        uint32_t p = i + 1 + k;
+        if (p >= end || d->insts[p].opcode != SPVK_OP_FunctionParameter)
+            dsr_fail(d, i, "function has %u OpFunctionParameter but its type has %u parameters", k, nparams);
+        if (dsr_id_at(d, d->insts[p].result_id)->decorations)
+            any = true;
+    }
+    if (i + 1 + nparams < end && d->insts[i + 1 + nparams].opcode == SPVK_OP_FunctionParameter)
+        dsr_fail(d, i + 1 + nparams, "more OpFunctionParameter than the function type has parameters");
+    if (any) {
+        const spvk_ir_attr **dicts = dsr_check(d, spvk_ir_alloc(d->ctx, nparams * sizeof *dicts));
+        for (uint32_t k = 0; k < nparams; k++) {
+            const char *pn[16];
+            const spvk_ir_attr *pv[16];
+            uint32_t m = 0;
+            dsr_collect_decorations(d, d->insts[i + 1 + k].result_id, pn, pv, &m, 16);
+            /* Argument attributes need a dialect prefix (MLIR: "arguments may only have dialect
+               attributes"), and MLIR's spirv dialect refuses names of its own it does not know:
+               parameter decorations are "spvkit.<decoration>". */
+            for (uint32_t j = 0; j < m; j++) {
+                size_t len = strlen(pn[j]);
+                char *buf = dsr_check(d, spvk_ir_alloc(d->ctx, len + 8));
+                memcpy(buf, "spvkit.", 7);
+                memcpy(buf + 7, pn[j], len + 1);
+                pn[j] = dsr_intern(d, buf);
+            }
+            dicts[k] = dsr_dict(d, pn, pv, m);
+        }
+        names[n] = d->n_arg_attrs;
+        values[n++] = dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, dicts, nparams));
+    }
+
+    spvk_ir_op_state st;
+    memset(&st, 0, sizeof st);
+    st.def = d->def_func;
+    st.name = "spirv.func";
+    st.name_length = 10;
+    st.num_regions = 1;
+    st.attrs = dsr_dict(d, names, values, n);
+    spvk_ir_op *op = spvk_ir_op_create(d->ctx, &st);
+    if (!op)
+        dsr_oom(d);
+    e->op = op;
+    append_module_op(d, op);
+    d->current_inst = i;
+    dsr_function_body(d, i, end, op);
+    d->current_inst = DSR_NONE;
+}
+
+/* ---- Entry points and execution modes ---- */
+
+static const spvk_ir_attr *function_ref(dsr *d, uint32_t id, uint32_t user)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if (e->kind != DSR_ID_FUNCTION || !e->op)
+        dsr_fail(d, user, "%%%u is not a function", id);
+    return e->ref;
+}
+
+static void entry_point(dsr *d, uint32_t i)
+{
+    const dsr_inst *in = &d->insts[i];
+    /* Operands: model, function, name, interface... */
+    uint32_t count = in->num_operands > 3 ? in->num_operands - 3u : 0;
+    const spvk_ir_attr **items = d->scratch_attrs;
+    for (uint32_t k = 0; k < count; k++) {
+        uint32_t v = op_word(d, i, 3 + k);
+        dsr_id *e = dsr_id_at(d, v);
+        if (e->kind != DSR_ID_GLOBAL)
+            dsr_fail(d, i, "interface %%%u of the entry point is not a module-level OpVariable", v);
+        items[k] = e->ref;
+    }
+    const char *names[3] = {dsr_intern(d, "execution_model"), dsr_intern(d, "fn"), dsr_intern(d, "interface")};
+    const spvk_ir_attr *values[3];
+    values[0] = dsr_enum(d, SPVK_OPERAND_ExecutionModel, op_word(d, i, 0));
+    values[1] = function_ref(d, op_word(d, i, 1), i);
+    values[2] = dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, items, count));
+    append_module_op(d, dsr_create_op(d, NULL, "spirv.EntryPoint", NULL, 0, NULL, dsr_dict(d, names, values, 3)));
+}
+
+/* Execution modes whose operands are ids have an equivalent taking literals: with normal
+   constants as operands, the literal form says the same and MLIR 19 has it. */
+static uint32_t literal_mode_of(uint32_t mode)
+{
+    switch (mode) {
+    case SPVK_EXECUTION_MODE_LocalSizeId:
+        return SPVK_EXECUTION_MODE_LocalSize;
+    case SPVK_EXECUTION_MODE_LocalSizeHintId:
+        return SPVK_EXECUTION_MODE_LocalSizeHint;
+    case SPVK_EXECUTION_MODE_SubgroupsPerWorkgroupId:
+        return SPVK_EXECUTION_MODE_SubgroupsPerWorkgroup;
+    default:
+        return UINT32_MAX;
+    }
+}
+
+static void execution_mode(dsr *d, uint32_t i)
+{
+    const dsr_inst *in = &d->insts[i];
+    uint32_t mode = op_word(d, i, 1);
+    uint32_t count = in->num_operands - 2u;
+    const spvk_ir_attr **items = d->scratch_attrs;
+    const char *op_name = "spirv.ExecutionMode";
+    if (in->opcode == SPVK_OP_ExecutionModeId) {
+        bool all_constant = literal_mode_of(mode) != UINT32_MAX;
+        for (uint32_t k = 0; k < count && all_constant; k++)
+            all_constant = dsr_id_at(d, op_word(d, i, 2 + k))->kind == DSR_ID_CONSTANT;
+        if (all_constant) {
+            mode = literal_mode_of(mode);
+            for (uint32_t k = 0; k < count; k++) {
+                uint64_t v = dsr_constant_u64(d, op_word(d, i, 2 + k), i, "an execution mode operand");
+                items[k] = dsr_check(d, (void *)spvk_ir_i32_attr(d->ctx, (int32_t)v));
+            }
+        } else {
+            /* spvkit's spirv.ExecutionModeId: values are symbols of spec constants (normal
+               constants get one), as in MLIR after 19. */
+            op_name = "spirv.ExecutionModeId";
+            for (uint32_t k = 0; k < count; k++)
+                items[k] = symbol_operand(d, op_word(d, i, 2 + k), i, false);
+        }
+    } else {
+        for (uint32_t k = 0; k < count; k++)
+            items[k] = dsr_check(d, (void *)spvk_ir_i32_attr(d->ctx, (int32_t)op_word(d, i, 2 + k)));
+    }
+    const char *names[3] = {dsr_intern(d, "fn"), dsr_intern(d, "execution_mode"), dsr_intern(d, "values")};
+    const spvk_ir_attr *values[3];
+    values[0] = function_ref(d, op_word(d, i, 0), i);
+    values[1] = dsr_enum(d, SPVK_OPERAND_ExecutionMode, mode);
+    values[2] = dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, items, count));
+    append_module_op(d, dsr_create_op(d, NULL, op_name, NULL, 0, NULL, dsr_dict(d, names, values, 3)));
+}
+
+/* ---- The module ---- */
+
+static void create_module(dsr *d)
+{
+    uint32_t v = d->header.version;
+    const char **exts = d->extensions;
+    const spvk_ir_attr *vce = spvk_spirv_vce_attr(d->ctx, SPVK_VERSION((v >> 16) & 0xff, (v >> 8) & 0xff),
+                                                  d->capabilities, (uint32_t)d->num_capabilities,
+                                                  (const char *const *)exts, (uint32_t)d->num_extensions);
+    const char *names[3] = {dsr_intern(d, "addressing_model"), dsr_intern(d, "memory_model"),
+                            dsr_intern(d, "vce_triple")};
+    const spvk_ir_attr *values[3];
+    values[0] = dsr_enum(d, SPVK_OPERAND_AddressingModel, d->addressing_model);
+    values[1] = dsr_enum(d, SPVK_OPERAND_MemoryModel, d->memory_model);
+    values[2] = dsr_check(d, (void *)vce);
+    spvk_ir_op_state st;
+    memset(&st, 0, sizeof st);
+    st.name = "spirv.module";
+    st.name_length = 12;
+    st.num_regions = 1;
+    st.attrs = dsr_dict(d, names, values, 3);
+    d->module = spvk_ir_op_create(d->ctx, &st);
+    if (!d->module)
+        dsr_oom(d);
+    d->module_block = dsr_check(d, spvk_ir_block_create(d->ctx));
+    spvk_ir_region_append(&d->module->regions[0], d->module_block);
+}
+
+static void init_common(dsr *d)
+{
+    spvk_ir_context *ctx = d->ctx;
+    d->t_i1 = dsr_check(d, (void *)spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS));
+    d->t_i32 = dsr_check(d, (void *)spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS));
+    d->t_none = dsr_check(d, (void *)spvk_ir_none_type(ctx));
+#define DEF(field, name) d->field = spvk_ir_op_def_lookup(ctx, name, sizeof name - 1)
+    DEF(def_constant, "spirv.Constant");
+    DEF(def_addressof, "spirv.mlir.addressof");
+    DEF(def_referenceof, "spirv.mlir.referenceof");
+    DEF(def_undef, "spirv.Undef");
+    DEF(def_load, "spirv.Load");
+    DEF(def_store, "spirv.Store");
+    DEF(def_variable, "spirv.Variable");
+    DEF(def_branch, "spirv.Branch");
+    DEF(def_branch_conditional, "spirv.BranchConditional");
+    DEF(def_switch, "spirv.Switch");
+    DEF(def_selection, "spirv.mlir.selection");
+    DEF(def_loop, "spirv.mlir.loop");
+    DEF(def_merge, "spirv.mlir.merge");
+    DEF(def_iequal, "spirv.IEqual");
+    DEF(def_spec_op, "spirv.SpecConstantOperation");
+    DEF(def_yield, "spirv.mlir.yield");
+    DEF(def_call, "spirv.FunctionCall");
+    DEF(def_func, "spirv.func");
+    DEF(def_return, "spirv.Return");
+    DEF(def_return_value, "spirv.ReturnValue");
+#undef DEF
+    d->n_value = dsr_intern(d, "value");
+    d->n_sym_name = dsr_intern(d, "sym_name");
+    d->n_type = dsr_intern(d, "type");
+    d->n_storage_class = dsr_intern(d, "storage_class");
+    d->n_operand_segment_sizes = dsr_intern(d, "operandSegmentSizes");
+    d->n_branch_weights = dsr_intern(d, "branch_weights");
+    d->n_selection_control = dsr_intern(d, "selection_control");
+    d->n_loop_control = dsr_intern(d, "loop_control");
+    d->n_variable = dsr_intern(d, "variable");
+    d->n_spec_const = dsr_intern(d, "spec_const");
+    d->n_callee = dsr_intern(d, "callee");
+    d->n_function_type = dsr_intern(d, "function_type");
+    d->n_function_control = dsr_intern(d, "function_control");
+    d->n_initializer = dsr_intern(d, "initializer");
+    d->n_default_value = dsr_intern(d, "default_value");
+    d->n_constituents = dsr_intern(d, "constituents");
+    d->n_arg_attrs = dsr_intern(d, "arg_attrs");
+}
+
+static void translate(dsr *d)
+{
+    scan_prefix(d);
+    record_decorations(d);
+    dsr_mark_recursive_structs(d);
+    assign_symbols(d);
+    init_common(d);
+    create_module(d);
+    /* Scratch for one instruction: its operands, or a branch's successor operands (the phis of
+       two targets). */
+    size_t max_phis = 0;
+    for (size_t i = 0, run = 0; i < d->num_insts; i++) {
+        run = d->insts[i].opcode == SPVK_OP_Phi ? run + 1 : 0;
+        if (run > max_phis)
+            max_phis = run;
+    }
+    size_t need = d->max_inst_operands + 8u;
+    if (2 * max_phis + 8 > need)
+        need = 2 * max_phis + 8;
+    d->scratch_capacity = need;
+    d->scratch_values = spvk_alloc(d->alloc, need * sizeof *d->scratch_values);
+    d->scratch_values2 = spvk_alloc(d->alloc, need * sizeof *d->scratch_values2);
+    d->scratch_names = spvk_alloc(d->alloc, need * sizeof *d->scratch_names);
+    d->scratch_attrs = spvk_alloc(d->alloc, need * sizeof *d->scratch_attrs);
+    d->scratch_types = spvk_alloc(d->alloc, need * sizeof *d->scratch_types);
+    d->scratch_ints = spvk_alloc(d->alloc, need * sizeof *d->scratch_ints);
+    d->scratch_operands = spvk_alloc(d->alloc, need * sizeof *d->scratch_operands);
+    d->op_cache = spvk_alloc(d->alloc, spvk_spirv_num_op_infos * sizeof *d->op_cache);
+    if (d->op_cache)
+        memset(d->op_cache, 0, spvk_spirv_num_op_infos * sizeof *d->op_cache);
+    if (!d->op_cache || !d->scratch_values || !d->scratch_values2 || !d->scratch_names || !d->scratch_attrs || !d->scratch_types || !d->scratch_ints ||
+        !d->scratch_operands)
+        dsr_oom(d);
+
+    for (uint32_t i = 0; i < d->first_function_inst;) {
+        const dsr_inst *in = &d->insts[i];
+        d->current_inst = i;
+        switch (in->opcode) {
+        case SPVK_OP_ExtInstImport: {
+            const char *name = op_string(d, i, 1);
+            unsigned set = spvk_ext_inst_set_by_import(name, strlen(name));
+            bool mapped = set != SPVK_EXT_INST_SET_NONE && spvk_spirv_op_info_by_ext(set, 1) != NULL;
+            if (!mapped && strncmp(name, "NonSemantic.", 12) != 0 && !is_debug_ext_set(name))
+                dsr_fail(d, i, "extended instruction set \"%s\" cannot be represented (spvkit maps GLSL.std.450, "
+                               "OpenCL.std and NonSemantic.* sets)", name);
+            break;
+        }
+        case SPVK_OP_Variable:
+            global_variable(d, i);
+            break;
+        case SPVK_OP_SpecConstant:
+        case SPVK_OP_SpecConstantTrue:
+        case SPVK_OP_SpecConstantFalse:
+        case SPVK_OP_SpecConstantComposite:
+            spec_constant(d, i);
+            break;
+        case SPVK_OP_SpecConstantOp:
+            (void)dsr_type(d, in->result_type_id, i);
+            if (dsr_id_at(d, in->result_id)->decorations)
+                dsr_fail(d, i, "decorations on an OpSpecConstantOp cannot be represented");
+            break;
+        case SPVK_OP_Constant:
+        case SPVK_OP_ConstantTrue:
+        case SPVK_OP_ConstantFalse:
+        case SPVK_OP_ConstantComposite:
+        case SPVK_OP_ConstantNull:
+            (void)dsr_constant(d, in->result_id, i);
+            decorated_constant(d, i);
+            break;
+        case SPVK_OP_ConstantSampler:
+        case SPVK_OP_Undef:
+            dsr_id_at(d, in->result_id)->type = dsr_type(d, in->result_type_id, i);
+            if (dsr_id_at(d, in->result_id)->decorations)
+                dsr_fail(d, i, "decorations on %s cannot be represented", dsr_inst_name(d, i));
+            break;
+        case SPVK_OP_Capability:
+        case SPVK_OP_Extension:
+        case SPVK_OP_MemoryModel:
+        case SPVK_OP_EntryPoint:
+        case SPVK_OP_ExecutionMode:
+        case SPVK_OP_ExecutionModeId:
+        case SPVK_OP_Name:
+        case SPVK_OP_MemberName:
+        case SPVK_OP_String:
+        case SPVK_OP_Source:
+        case SPVK_OP_SourceContinued:
+        case SPVK_OP_SourceExtension:
+        case SPVK_OP_ModuleProcessed:
+        case SPVK_OP_Line:
+        case SPVK_OP_NoLine:
+        case SPVK_OP_Nop:
+        case SPVK_OP_Decorate:
+        case SPVK_OP_DecorateId:
+        case SPVK_OP_DecorateString:
+        case SPVK_OP_MemberDecorate:
+        case SPVK_OP_MemberDecorateString:
+        case SPVK_OP_DecorationGroup:
+        case SPVK_OP_GroupDecorate:
+        case SPVK_OP_GroupMemberDecorate:
+        case SPVK_OP_TypeForwardPointer:
+            break;
+        case SPVK_OP_ExtInst: {
+            dsr_id *set = dsr_id_at(d, op_word(d, i, 2));
+            const char *name = set->kind == DSR_ID_EXT_IMPORT ? op_string(d, set->def - 1, 1) : "";
+            if (is_debug_ext_set(name))
+                break; /* debug information: dropped */
+            if (strncmp(name, "NonSemantic.", 12) != 0)
+                dsr_fail(d, i, "OpExtInst of \"%s\" outside a function cannot be represented", name);
+            /* Materialized in the functions that use it (see value_at). */
+            dsr_id *e = dsr_id_at(d, in->result_id);
+            e->kind = DSR_ID_NONSEMANTIC;
+            e->type = dsr_type(d, in->result_type_id, i);
+            break;
+        }
+        default:
+            if (is_type_declaration(in->opcode)) {
+                (void)dsr_type(d, in->result_id, i);
+                break;
+            }
+            dsr_fail(d, i, "%s cannot be represented at module level", dsr_inst_name(d, i));
+        }
+        i++;
+    }
+    for (uint32_t i = d->first_function_inst; i < d->num_insts;) {
+        if (d->insts[i].opcode != SPVK_OP_Function) {
+            if (d->insts[i].opcode == SPVK_OP_Line || d->insts[i].opcode == SPVK_OP_NoLine ||
+                d->insts[i].opcode == SPVK_OP_Nop) {
+                i++;
+                continue;
+            }
+            dsr_fail(d, i, "%s outside a function, after the first function", dsr_inst_name(d, i));
+        }
+        uint32_t next;
+        function(d, i, &next);
+        i = next;
+    }
+    /* A module-level non-semantic instruction no function uses would be lost. */
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        uint32_t rid = d->insts[i].result_id;
+        if (rid && dsr_id_at(d, rid)->kind == DSR_ID_NONSEMANTIC && dsr_id_at(d, rid)->state != DSR_STATE_DONE)
+            dsr_fail(d, i, "a module-level non-semantic instruction that no function uses cannot be represented");
+    }
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        d->current_inst = i;
+        if (d->insts[i].opcode == SPVK_OP_EntryPoint)
+            entry_point(d, i);
+    }
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        d->current_inst = i;
+        if (d->insts[i].opcode == SPVK_OP_ExecutionMode || d->insts[i].opcode == SPVK_OP_ExecutionModeId)
+            execution_mode(d, i);
+    }
+    d->current_inst = DSR_NONE;
+    if (spvk_ir_context_failed(d->ctx))
+        dsr_oom(d);
+}
+
+static void free_function_scratch(dsr *d)
+{
+    dsr_fn *f = &d->fn;
+    spvk_free(d->alloc, f->blocks, f->blocks_capacity * sizeof *f->blocks);
+    spvk_free(d->alloc, f->regions, f->regions_capacity * sizeof *f->regions);
+    spvk_free(d->alloc, f->crosses, f->crosses_capacity * sizeof *f->crosses);
+    spvk_free(d->alloc, f->work, f->work_capacity * sizeof *f->work);
+    spvk_free(d->alloc, f->cross_set, f->cross_set_capacity * sizeof *f->cross_set);
+    spvk_free(d->alloc, f->order, f->order_capacity * sizeof *f->order);
+    spvk_free(d->alloc, f->order_next, f->order_next_capacity * sizeof *f->order_next);
+    spvk_free(d->alloc, f->region_first, f->region_first_capacity * sizeof *f->region_first);
+    spvk_free(d->alloc, f->region_last, f->region_last_capacity * sizeof *f->region_last);
+    spvk_free(d->alloc, f->materialized, f->materialized_capacity * sizeof *f->materialized);
+}
+
+static void free_scratch(dsr *d)
+{
+    free_function_scratch(d);
+    size_t need = d->scratch_capacity;
+    spvk_free(d->alloc, d->scratch_values, need * sizeof *d->scratch_values);
+    spvk_free(d->alloc, d->scratch_values2, need * sizeof *d->scratch_values2);
+    spvk_free(d->alloc, d->scratch_names, need * sizeof *d->scratch_names);
+    spvk_free(d->alloc, d->scratch_attrs, need * sizeof *d->scratch_attrs);
+    spvk_free(d->alloc, d->scratch_types, need * sizeof *d->scratch_types);
+    spvk_free(d->alloc, d->scratch_ints, need * sizeof *d->scratch_ints);
+    spvk_free(d->alloc, d->scratch_operands, need * sizeof *d->scratch_operands);
+    spvk_free(d->alloc, d->insts, d->insts_capacity * sizeof *d->insts);
+    spvk_free(d->alloc, d->operands, d->operands_capacity * sizeof *d->operands);
+    spvk_free(d->alloc, d->ids, d->ids_capacity * sizeof *d->ids);
+    spvk_free(d->alloc, d->id_keys, d->id_hash_capacity * sizeof *d->id_keys);
+    spvk_free(d->alloc, d->id_slots, d->id_hash_capacity * sizeof *d->id_slots);
+    spvk_free(d->alloc, d->decos, d->decos_capacity * sizeof *d->decos);
+    spvk_free(d->alloc, d->names, d->names_capacity * sizeof *d->names);
+    spvk_free(d->alloc, d->capabilities, d->capabilities_capacity * sizeof *d->capabilities);
+    spvk_free(d->alloc, d->extensions, d->extensions_capacity * sizeof *d->extensions);
+    spvk_free(d->alloc, d->claimed, d->claimed_capacity * sizeof *d->claimed);
+    if (d->op_cache)
+        spvk_free(d->alloc, d->op_cache, spvk_spirv_num_op_infos * sizeof *d->op_cache);
+}
+
+spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,
+                                   spvk_ir_op **module_out, spvk_diagnostics *diags)
+{
+    if (module_out)
+        *module_out = NULL;
+    if (!ctx || (!words && num_words) || !module_out)
+        return SPVK_ERROR_USAGE;
+    const spvk_allocator *alloc = spvk_ir_context_allocator(ctx);
+    dsr *d = spvk_alloc(alloc, sizeof *d);
+    if (!d)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    memset(d, 0, sizeof *d);
+    d->ctx = ctx;
+    d->alloc = alloc;
+    d->diags = diags;
+    d->words = words;
+    d->num_words = num_words;
+    d->current_inst = DSR_NONE;
+
+    spvk_result res = spvk_parse_words(words, num_words, alloc, collect, d, diags);
+    if (res == SPVK_OK) {
+        if (!spvk_ir_dialect_lookup(ctx, "spirv", 5) && !spvk_ir_register_dialect(ctx, spvk_spirv_dialect()))
+            res = SPVK_ERROR_OUT_OF_MEMORY;
+    }
+    if (res == SPVK_OK) {
+        d->spirv = spvk_spirv_dialect();
+        /* Null and composite constants may expand (an OpConstantNull of a large array); the
+           expansion is bounded by the module's size. */
+        d->constant_budget = (size_t)1 << 16;
+        d->constant_budget += num_words * 16;
+        if (setjmp(d->fail_jmp) == 0) {
+            translate(d);
+            *module_out = d->module;
+            res = SPVK_OK;
+        } else {
+            res = d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
+        }
+    }
+    free_scratch(d);
+    spvk_free(alloc, d, sizeof *d);
+    return res;
+}

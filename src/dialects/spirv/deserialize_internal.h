@@ -1,0 +1,326 @@
+/* The deserializer's private header (deserialize.c, deserialize_types.c,
+   deserialize_control_flow.c): its state and the functions the three files share.
+
+   The binary is walked once by spvk_parse_words and every instruction (with its decoded operands)
+   is kept in two flat arrays. Everything after that works from those arrays: module-level
+   instructions in order, then each function. What is known about each id lives in one table
+   (dsr_id), dense when the header's bound is plausible for the module's size and hashed
+   otherwise, so memory follows the input and never a hostile bound.
+
+   There is one failure path, as in Mesa's spirv_to_nir: dsr_fail() records a diagnostic naming
+   the instruction (word offset and opcode) and longjmps back to spvk_spirv_deserialize, which
+   frees the scratch memory and returns the error. IR already built stays in the context's arena
+   (freed with the context); the caller gets no module. */
+#ifndef SPVK_SPIRV_DESERIALIZE_INTERNAL_H
+#define SPVK_SPIRV_DESERIALIZE_INTERNAL_H
+
+#include <setjmp.h>
+
+#include "spirv_internal.h"
+#include "../../support/support.h"
+#include "../../grammar/grammar_counts.h"
+
+/* Structured constructs nested deeper than this are refused (recursion in the emitter). */
+#define DSR_MAX_NESTING 256
+/* Types nested deeper than this (array of array of ...) are refused (recursion in resolution). */
+#define DSR_MAX_TYPE_DEPTH 256
+
+/* One instruction of the module, as the reader decoded it. */
+typedef struct dsr_inst {
+    uint32_t offset;        /* word offset in the module (its words are dsr.words + offset) */
+    uint32_t first_operand; /* into dsr.operands */
+    uint32_t result_type_id, result_id;
+    uint16_t num_words, opcode, num_operands;
+    uint16_t ext_set; /* OpExtInst: spvk_ext_inst_set or SPVK_EXT_INST_SET_NONE */
+} dsr_inst;
+
+typedef enum dsr_id_kind {
+    DSR_ID_NONE = 0,
+    DSR_ID_TYPE,
+    DSR_ID_CONSTANT,      /* OpConstant*, materialized as spirv.Constant at uses */
+    DSR_ID_SAMPLER,       /* OpConstantSampler, materialized as spirv.ConstantSampler at uses */
+    DSR_ID_UNDEF,         /* module-level OpUndef, materialized as spirv.Undef at uses */
+    DSR_ID_SPEC,          /* OpSpecConstant{,True,False,Composite}: a symbol, spirv.mlir.referenceof */
+    DSR_ID_SPEC_OP,       /* OpSpecConstantOp, materialized as spirv.SpecConstantOperation at uses */
+    DSR_ID_GLOBAL,        /* module-level OpVariable: a symbol, spirv.mlir.addressof */
+    DSR_ID_FUNCTION,
+    DSR_ID_EXT_IMPORT,
+    DSR_ID_DECORATION_GROUP,
+    DSR_ID_STRING,        /* OpString (debug) */
+    DSR_ID_NONSEMANTIC,   /* module-level OpExtInst of a NonSemantic.* set, materialized where used */
+    DSR_ID_LABEL,
+    DSR_ID_VALUE          /* a value defined inside a function (parameter, instruction, OpPhi) */
+} dsr_id_kind;
+
+enum {
+    DSR_STATE_NONE = 0,
+    DSR_STATE_BUSY = 1, /* being resolved: seeing it again is a cycle */
+    DSR_STATE_DONE = 2
+};
+
+typedef struct dsr_id {
+    uint32_t def;          /* defining instruction index + 1; 0 when not defined */
+    uint8_t kind;          /* dsr_id_kind */
+    uint8_t state;         /* DSR_STATE_* for lazily resolved types and constants */
+    uint8_t may_recurse;   /* OpTypeStruct reachable through an OpTypeForwardPointer */
+    uint8_t is_null;       /* a constant made by OpConstantNull */
+    uint32_t decorations;  /* head of this id's decoration list, index + 1 into dsr.decos */
+    const char *name;      /* OpName (points into the words), NULL when none or empty */
+    const spvk_ir_type *type;  /* TYPE: the type; constants, globals, values: their type */
+    const spvk_ir_attr *attr;  /* CONSTANT: its value */
+    const spvk_ir_attr *ref;   /* SPEC/GLOBAL/FUNCTION, and constants given a symbol: a FlatSymbolRef */
+    const spvk_ir_attr *dict;  /* the attributes of the op materializing it (made once) */
+    const char *symbol;        /* SPEC/GLOBAL/FUNCTION: the (unique, interned) symbol name */
+    spvk_ir_op *op;            /* SPEC/GLOBAL/FUNCTION: the symbol's op */
+    /* Inside the function being translated. */
+    spvk_ir_value *value;       /* VALUE: its SSA value (arguments, results, phis) */
+    spvk_ir_value *spill;       /* VALUE: the Function variable carrying it out of its construct */
+    spvk_ir_block *cache_block; /* materialized constants and references: where ... */
+    spvk_ir_value *cache_value; /* ... and what (reused for later uses in the same block) */
+    uint32_t block;             /* LABEL: block index in the function; VALUE: defining block */
+    uint32_t region;            /* VALUE: the region it is defined in */
+} dsr_id;
+
+/* One decoration of one id (or of a member of a struct). */
+typedef struct dsr_deco {
+    uint32_t inst;      /* the decorating instruction */
+    uint32_t next;      /* the next decoration of the same target, index + 1 */
+    int32_t member;     /* -1: the id itself */
+    uint16_t first;     /* operand index of the Decoration operand within the instruction */
+    uint16_t pad;
+} dsr_deco;
+
+/* ---- Per function ---- */
+
+typedef enum dsr_region_kind { DSR_REGION_FUNCTION, DSR_REGION_SELECTION, DSR_REGION_LOOP } dsr_region_kind;
+
+typedef struct dsr_region {
+    uint8_t kind;        /* dsr_region_kind */
+    uint32_t parent;     /* region index; the function region is 0 and its own parent */
+    uint32_t depth;
+    uint32_t header;     /* block index (selection/loop) */
+    uint32_t merge;      /* block index, or DSR_NONE */
+    uint32_t cont;       /* loop: continue target block index */
+    uint32_t control;    /* selection/loop control mask */
+    uint32_t merge_inst; /* the OpSelectionMerge/OpLoopMerge instruction */
+    uint32_t first_block, last_block; /* the blocks assigned to it: a list through dsr_block.next_in_region */
+    uint32_t first_cross;             /* targets crossing it: a list through dsr_cross */
+    uint32_t back_edge;               /* loop: the block whose branch goes back to the header */
+    spvk_ir_op *op;                   /* the spirv.mlir.selection/loop (or spirv.func) */
+    spvk_ir_region *ir;               /* its region */
+    spvk_ir_block *ir_entry;          /* selection: holds the header's terminator; loop: branches to the header */
+    spvk_ir_block *ir_merge;          /* holds spirv.mlir.merge */
+} dsr_region;
+
+#define DSR_NONE UINT32_MAX
+
+typedef struct dsr_block {
+    uint32_t label;       /* the label id */
+    uint32_t first, last; /* instruction range: OpLabel .. terminator */
+    uint32_t first_body;  /* first instruction after the OpLabel and OpPhis */
+    uint32_t merge_inst;  /* OpSelectionMerge/OpLoopMerge index, or DSR_NONE */
+    uint32_t region;      /* region its instructions go to (DSR_NONE: not yet placed) */
+    uint32_t term_region; /* region its terminator goes to (a selection header's: its construct) */
+    uint32_t construct;   /* header: the region of its construct, or DSR_NONE */
+    uint32_t merge_of;    /* merge block of this header's construct (header block index), or DSR_NONE */
+    uint32_t continue_of; /* continue target of this loop header (block index), or DSR_NONE */
+    uint32_t next_in_region;
+    uint32_t exit_code;   /* its number in the exit-code dispatch (0: none yet) */
+    uint32_t num_phis;
+    uint8_t spill_phis;   /* reached by an edge leaving a construct: its phis go through variables */
+    uint8_t inline_merge; /* a merge block emitted right after its construct's op */
+    uint8_t emitted;
+    uint8_t outer_emitted;
+    uint8_t local_pred;
+    uint8_t has_pred;     /* some block branches to it */   /* reached by a local edge (not only from inside its construct) */
+    uint8_t is_loop_header;
+    spvk_ir_block *ir;    /* its IR block (a loop header's inside the loop) */
+    spvk_ir_block *outer; /* a loop header's block in the enclosing region (holds the loop op) */
+    spvk_ir_value **phi_spills; /* spill_phis: one Function variable per phi */
+} dsr_block;
+
+typedef struct dsr_cross {
+    uint32_t target; /* block index */
+    uint32_t next;   /* index + 1 */
+} dsr_cross;
+
+typedef struct dsr_fn {
+    uint32_t def_inst;  /* the OpFunction */
+    uint32_t end_inst;  /* the OpFunctionEnd */
+    dsr_id *id;
+    spvk_ir_op *op;
+    dsr_block *blocks;
+    size_t num_blocks, blocks_capacity;
+    dsr_region *regions;
+    size_t num_regions, regions_capacity;
+    dsr_cross *crosses;
+    size_t num_crosses, crosses_capacity;
+    uint32_t *work; /* worklist of block indexes */
+    size_t work_count, work_capacity;
+    uint64_t *cross_set; /* (region << 32 | target) + 1, open addressing */
+    size_t cross_set_capacity, cross_set_count;
+    uint32_t next_exit_code;
+    /* Emission order: per region a list of (block index << 1 | outer) through order_next. */
+    uint32_t *order, *order_next;
+    size_t order_count, order_capacity, order_next_capacity;
+    uint32_t *region_first, *region_last;
+    size_t region_first_capacity, region_last_capacity;
+    uint32_t *materialized; /* ids materialized for the instruction being translated */
+    size_t num_materialized, materialized_capacity;
+    const spvk_ir_type *result_type; /* the function's result type, NULL for void */
+    const spvk_ir_attr *plain_cond_attrs; /* operandSegmentSizes [1, 0, 0], made once */
+    spvk_ir_value *cond_ops[3];
+    uint32_t cur_region;     /* the region code is being emitted into (visibility of values) */
+    spvk_ir_block *entry;    /* the function's entry IR block (variables go first) */
+    spvk_ir_op *last_var;    /* where the next variable goes (after the previous one) */
+    spvk_ir_value *exit_var; /* i32 exit code variable, created on first use */
+} dsr_fn;
+
+enum { DSR_OP_UNKNOWN = 0, DSR_OP_SIMPLE, DSR_OP_DECODE };
+typedef struct dsr_op_cache {
+    const spvk_ir_op_def *def;
+    uint8_t state; /* DSR_OP_* */
+} dsr_op_cache;
+
+#define DSR_CORE_INFO_CACHE 512
+
+/* ---- The deserializer ---- */
+
+typedef struct dsr {
+    spvk_ir_context *ctx;
+    const spvk_allocator *alloc;
+    spvk_diagnostics *diags;
+    jmp_buf fail_jmp;
+    spvk_result result;
+    const spvk_ir_dialect *spirv;
+
+    const uint32_t *words;
+    size_t num_words;
+    spvk_header header;
+
+    dsr_inst *insts;
+    size_t num_insts, insts_capacity;
+    spvk_operand *operands;
+    size_t num_operands, operands_capacity;
+    uint32_t max_inst_operands;
+    uint32_t current_inst; /* for diagnostics: the instruction being translated, or DSR_NONE */
+
+    /* Ids: dense (ids[id]) or hashed (id_keys/id_slots map an id to an index into ids). */
+    dsr_id *ids;
+    size_t num_ids, ids_capacity;
+    uint32_t *id_keys;
+    uint32_t *id_slots;
+    size_t id_hash_capacity;
+    bool dense;
+
+    dsr_deco *decos;
+    size_t num_decos, decos_capacity;
+
+    /* Symbol names in use (interned pointers, open addressing). */
+    const char **names;
+    size_t names_capacity, names_count;
+
+    /* Module-level facts. */
+    uint32_t *capabilities;
+    size_t num_capabilities, capabilities_capacity;
+    const char **extensions;
+    size_t num_extensions, extensions_capacity;
+    uint32_t addressing_model, memory_model;
+    bool has_memory_model;
+    bool has_variable_pointers;
+    uint32_t first_function_inst;
+    bool seen_function, in_function;
+    uint32_t duplicate_def; /* an instruction redefining an id, index + 1 (reported after the walk) */
+
+    spvk_ir_op *module;
+    spvk_ir_block *module_block;
+
+    /* Identified structs claimed by recursive structs of this module. */
+    spvk_ir_type **claimed;
+    size_t num_claimed, claimed_capacity;
+
+    /* Budget of attribute elements materialized for null and composite constants. */
+    size_t constant_budget;
+
+    /* Scratch for one instruction's operands and attributes (max_inst_operands + 8 entries). */
+    spvk_ir_value **scratch_values;
+    spvk_ir_value **scratch_values2;
+    const char **scratch_names;
+    const spvk_ir_attr **scratch_attrs;
+    const spvk_ir_type **scratch_types;
+    int64_t *scratch_ints;
+    spvk_operand *scratch_operands;
+    size_t scratch_capacity;
+
+    /* Per op info (indexed like spvk_spirv_op_infos) and per core opcode below 512. */
+    dsr_op_cache *op_cache;
+    const spvk_spirv_op_info *core_infos[DSR_CORE_INFO_CACHE];
+
+    /* Common types, names and op defs. */
+    const spvk_ir_type *t_i1, *t_i32, *t_none;
+    const spvk_ir_op_def *def_constant, *def_addressof, *def_referenceof, *def_undef, *def_load, *def_store,
+        *def_variable, *def_branch, *def_branch_conditional, *def_switch, *def_selection, *def_loop, *def_merge,
+        *def_iequal, *def_spec_op, *def_yield, *def_call, *def_func, *def_return, *def_return_value;
+    const char *n_value, *n_sym_name, *n_type, *n_storage_class, *n_operand_segment_sizes, *n_branch_weights,
+        *n_selection_control, *n_loop_control, *n_variable, *n_spec_const, *n_callee, *n_function_type,
+        *n_function_control, *n_initializer, *n_default_value, *n_constituents, *n_arg_attrs;
+
+    dsr_fn fn;
+} dsr;
+
+/* ---- deserialize.c ---- */
+_Noreturn void dsr_fail(dsr *d, uint32_t inst, const char *fmt, ...) SPVK_PRINTF(3, 4);
+_Noreturn void dsr_oom(dsr *d);
+/* Checks an IR call's result: NULL means the context ran out of memory. */
+static inline void *dsr_check(dsr *d, void *p)
+{
+    if (!p)
+        dsr_oom(d);
+    return p;
+}
+void *dsr_scratch_grow(dsr *d, void *items, size_t *capacity, size_t need, size_t elem_size);
+/* The entry for id (never NULL: an unknown id gets a zero entry in a shared slot, read-only). */
+dsr_id *dsr_id_at(dsr *d, uint32_t id);
+const char *dsr_intern(dsr *d, const char *s);
+const spvk_ir_attr *dsr_enum(dsr *d, unsigned operand_kind, uint32_t value);
+spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, spvk_ir_value *const *operands,
+                          uint32_t num_operands, const spvk_ir_type *result_type, const spvk_ir_attr *attrs);
+/* A dictionary from parallel arrays (count entries). */
+const spvk_ir_attr *dsr_dict(dsr *d, const char *const *names, const spvk_ir_attr *const *values, uint32_t count);
+/* The attribute for one decoration record; *name_out gets the attribute name. */
+const spvk_ir_attr *dsr_decoration_attr(dsr *d, const dsr_deco *deco, const char **name_out);
+/* Adds the decorations of id (not consumed elsewhere) to the attribute arrays at [*count...). */
+void dsr_collect_decorations(dsr *d, uint32_t id, const char **names, const spvk_ir_attr **values, uint32_t *count,
+                             uint32_t capacity);
+uint32_t dsr_count_decorations(dsr *d, uint32_t id);
+const char *dsr_inst_name(const dsr *d, uint32_t inst);
+/* A spvk_instruction view of a kept instruction. */
+void dsr_view(const dsr *d, uint32_t inst, spvk_instruction *out);
+
+/* The symbol of a scalar spec constant (or of a module-level spirv.SpecConstantOperation made for an
+   OpSpecConstantOp) used as a type parameter, and its default value (0 when it cannot be worked
+   out). */
+const spvk_ir_attr *dsr_spec_parameter(dsr *d, uint32_t id, uint32_t inst, int64_t *default_value);
+
+/* ---- deserialize_types.c ---- */
+/* The type defined by id (resolved on first use). inst names the user for diagnostics. */
+const spvk_ir_type *dsr_type(dsr *d, uint32_t id, uint32_t inst);
+/* The value attribute of a normal constant (resolved on first use). */
+const spvk_ir_attr *dsr_constant(dsr *d, uint32_t id, uint32_t inst);
+/* The integer value of a normal scalar integer constant; fails with a diagnostic otherwise. */
+uint64_t dsr_constant_u64(dsr *d, uint32_t id, uint32_t inst, const char *what);
+/* A zero value of type (OpConstantNull), within the constant budget. */
+const spvk_ir_attr *dsr_zero_attr(dsr *d, const spvk_ir_type *type, uint32_t inst, unsigned depth);
+bool dsr_type_is_bool(const spvk_ir_type *t);
+/* Whether values of this type can be stored in a Function variable (spilling across constructs). */
+bool dsr_type_storable(dsr *d, const spvk_ir_type *t);
+void dsr_mark_recursive_structs(dsr *d);
+
+/* ---- deserialize_control_flow.c ---- */
+void dsr_function_body(dsr *d, uint32_t fn_inst, uint32_t end_inst, spvk_ir_op *func);
+/* The SSA value of id at the current insertion point (block), materializing constants and
+   references there. inst names the user for diagnostics. NULL for ids that are not values
+   (types, ext imports). */
+spvk_ir_value *dsr_value(dsr *d, uint32_t id, spvk_ir_block *block, uint32_t inst);
+
+#endif

@@ -1,0 +1,110 @@
+/* The spirv dialect: its registration. Every generic instruction of the operation table becomes
+   an operation kind (its info as the def's data); the structural operations, which the
+   (de)serializer builds from several instructions or from none, are listed here. Both get the
+   custom form of spirv_custom_forms.c, where there is one, and the verifier of spirv_verify.c. */
+#include <string.h>
+
+#include "spirv_internal.h"
+
+typedef struct structural_op {
+    const char *name;
+    uint32_t traits;
+    int32_t num_regions;
+    bool has_info; /* the op stands for exactly the instruction of the info of the same name */
+} structural_op;
+
+/* MLIR 19's structural ops and spvkit's own additions (docs/spirv_dialect.md). */
+static const structural_op structural_ops[] = {
+    {"spirv.module",
+     SPVK_TRAIT_SYMBOL_TABLE | SPVK_TRAIT_ISOLATED_FROM_ABOVE | SPVK_TRAIT_NO_TERMINATOR | SPVK_TRAIT_SINGLE_BLOCK |
+         SPVK_TRAIT_SYMBOL,
+     1, false},
+    {"spirv.func", SPVK_TRAIT_SYMBOL | SPVK_TRAIT_ISOLATED_FROM_ABOVE, 1, false},
+    {"spirv.GlobalVariable", SPVK_TRAIT_SYMBOL, 0, false},
+    {"spirv.SpecConstant", SPVK_TRAIT_SYMBOL, 0, false},
+    {"spirv.SpecConstantComposite", SPVK_TRAIT_SYMBOL, 0, true},
+    {"spirv.SpecConstantOperation", SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_SINGLE_BLOCK, 1, false},
+    {"spirv.mlir.yield", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_RETURN_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    {"spirv.EntryPoint", 0, 0, true},
+    {"spirv.ExecutionMode", 0, 0, true},
+    /* spvkit's: OpExecutionModeId (LocalSizeId ...), whose operands are constants' ids. */
+    {"spirv.ExecutionModeId", 0, 0, true},
+    {"spirv.Constant", SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    {"spirv.mlir.addressof", SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    {"spirv.mlir.referenceof", SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    {"spirv.mlir.selection", 0, 1, false},
+    {"spirv.mlir.loop", 0, 1, false},
+    {"spirv.mlir.merge", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    {"spirv.Branch", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, true},
+    {"spirv.BranchConditional", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, true},
+    /* spvkit's: MLIR 19 has no OpSwitch. */
+    {"spirv.Switch", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, true},
+    {"spirv.Return", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_RETURN_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, true},
+    {"spirv.ReturnValue", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_RETURN_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, true},
+    {"spirv.FunctionCall", 0, 0, true},
+};
+#define NUM_STRUCTURAL (sizeof structural_ops / sizeof structural_ops[0])
+
+static void set_forms(spvk_ir_op_def *def)
+{
+    def->verify = spvk_spirv_verify_op;
+    const spvk_spirv_custom_form *form = spvk_spirv_custom_form_lookup(def->name);
+    if (form && form->parse && form->print) {
+        def->parse = form->parse;
+        def->print = form->print;
+    }
+}
+
+static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
+{
+    size_t count = NUM_STRUCTURAL;
+    for (size_t i = 0; i < spvk_spirv_num_op_infos; i++)
+        count += (spvk_spirv_op_infos[i].flags & SPVK_SPIRV_OP_GENERIC) != 0;
+    spvk_ir_op_def *defs = spvk_ir_alloc(ctx, count * sizeof *defs);
+    if (!defs)
+        return false;
+    memset(defs, 0, count * sizeof *defs);
+    size_t n = 0;
+    for (size_t i = 0; i < spvk_spirv_num_op_infos; i++) {
+        const spvk_spirv_op_info *info = &spvk_spirv_op_infos[i];
+        if (!(info->flags & SPVK_SPIRV_OP_GENERIC))
+            continue;
+        spvk_ir_op_def *def = &defs[n++];
+        def->name = info->name;
+        def->dialect = self;
+        def->traits = info->traits;
+        def->num_regions = 0;
+        def->data = info;
+        set_forms(def);
+        if (!spvk_ir_register_op(ctx, def))
+            return false;
+    }
+    for (size_t i = 0; i < NUM_STRUCTURAL; i++) {
+        const structural_op *s = &structural_ops[i];
+        spvk_ir_op_def *def = &defs[n++];
+        def->name = s->name;
+        def->dialect = self;
+        def->traits = s->traits;
+        def->num_regions = s->num_regions;
+        def->data = s->has_info ? spvk_spirv_op_info_by_name(s->name, strlen(s->name)) : NULL;
+        set_forms(def);
+        if (!spvk_ir_register_op(ctx, def))
+            return false;
+    }
+    return true;
+}
+
+static const char *const dialect_aliases[] = {"spv"};
+
+static const spvk_ir_dialect spirv_dialect = {
+    .name = "spirv",
+    .aliases = dialect_aliases,
+    .num_aliases = 1,
+    .parse_type = spvk_spirv_parse_type,
+    .print_type = spvk_spirv_print_type,
+    .parse_attr = spvk_spirv_parse_attr,
+    .print_attr = spvk_spirv_print_attr,
+    .register_ops = register_ops,
+};
+
+const spvk_ir_dialect *spvk_spirv_dialect(void) { return &spirv_dialect; }

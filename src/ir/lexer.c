@@ -1,0 +1,317 @@
+/* The MLIR text lexer (MLIR 19's Lexer.cpp grammar): identifiers with their sigils, numbers,
+   strings, punctuation, `//` comments.
+
+   The text is a counted span that need not end in a nul; every read checks the end. Tokens never
+   span lines, so the lexer keeps the line number and line start of its position as it skips
+   whitespace, and a token's line and column cost nothing to compute. */
+#include <string.h>
+
+#include "text_internal.h"
+
+void ir_lexer_init(ir_lexer *lx, const char *text, size_t length)
+{
+    lx->begin = text;
+    lx->end = text + length;
+    lx->cur = text;
+    lx->line = 1;
+    lx->line_start = text;
+    lx->error = NULL;
+    lx->error_at = NULL;
+}
+
+void ir_lexer_reset(ir_lexer *lx, const char *to) { lx->cur = to; }
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+static bool is_suffix_punct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
+static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+static char peek(const ir_lexer *lx, size_t k) { return lx->cur + k < lx->end ? lx->cur[k] : '\0'; }
+
+static ir_token form(ir_lexer *lx, ir_token_kind kind, const char *start)
+{
+    ir_token t;
+    t.kind = kind;
+    t.start = start;
+    t.length = (size_t)(lx->cur - start);
+    t.line = lx->line;
+    t.column = (uint32_t)(start - lx->line_start) + 1;
+    return t;
+}
+
+static ir_token fail(ir_lexer *lx, const char *at, const char *message)
+{
+    lx->error = message;
+    lx->error_at = at;
+    ir_token t;
+    t.kind = TOK_ERROR;
+    t.start = at;
+    t.length = 0;
+    t.line = lx->line;
+    t.column = (uint32_t)(at - lx->line_start) + 1;
+    return t;
+}
+
+/* suffix-id ::= digit+ | [a-zA-Z$._-] [a-zA-Z0-9$._-]* */
+static bool lex_suffix_id(ir_lexer *lx)
+{
+    const char *p = lx->cur;
+    if (p < lx->end && is_digit(*p)) {
+        while (p < lx->end && is_digit(*p))
+            p++;
+    } else if (p < lx->end && (is_alpha(*p) || is_suffix_punct(*p))) {
+        while (p < lx->end && (is_alpha(*p) || is_digit(*p) || is_suffix_punct(*p)))
+            p++;
+    } else {
+        return false;
+    }
+    lx->cur = p;
+    return true;
+}
+
+/* The body of a string literal after the opening quote. */
+static ir_token lex_string(ir_lexer *lx, const char *start)
+{
+    while (lx->cur < lx->end) {
+        char c = *lx->cur++;
+        switch (c) {
+        case '"':
+            return form(lx, TOK_STRING, start);
+        case '\n':
+        case '\v':
+        case '\f':
+            return fail(lx, lx->cur - 1, "expected '\"' in string literal");
+        case '\\':
+            if (lx->cur < lx->end &&
+                (*lx->cur == '"' || *lx->cur == '\\' || *lx->cur == 'n' || *lx->cur == 't'))
+                lx->cur++;
+            else if (lx->cur + 1 < lx->end && is_hex(lx->cur[0]) && is_hex(lx->cur[1]))
+                lx->cur += 2;
+            else
+                return fail(lx, lx->cur - 1, "unknown escape in string literal");
+            break;
+        default:
+            break;
+        }
+    }
+    return fail(lx, start, "expected '\"' in string literal");
+}
+
+static ir_token lex_number(ir_lexer *lx, const char *start)
+{
+    /* The first digit is consumed. */
+    if (*start == '0' && peek(lx, 0) == 'x' && is_hex(peek(lx, 1))) {
+        lx->cur += 1;
+        while (lx->cur < lx->end && is_hex(*lx->cur))
+            lx->cur++;
+        return form(lx, TOK_INTEGER, start);
+    }
+    while (lx->cur < lx->end && is_digit(*lx->cur))
+        lx->cur++;
+    if (peek(lx, 0) != '.')
+        return form(lx, TOK_INTEGER, start);
+    lx->cur++;
+    while (lx->cur < lx->end && is_digit(*lx->cur))
+        lx->cur++;
+    if (peek(lx, 0) == 'e' || peek(lx, 0) == 'E') {
+        if (is_digit(peek(lx, 1)) || ((peek(lx, 1) == '-' || peek(lx, 1) == '+') && is_digit(peek(lx, 2)))) {
+            lx->cur += 2;
+            while (lx->cur < lx->end && is_digit(*lx->cur))
+                lx->cur++;
+        }
+    }
+    return form(lx, TOK_FLOAT, start);
+}
+
+ir_token ir_lexer_next(ir_lexer *lx)
+{
+    for (;;) {
+        /* Whitespace and comments. */
+        while (lx->cur < lx->end) {
+            char c = *lx->cur;
+            if (c == '\n') {
+                lx->cur++;
+                lx->line++;
+                lx->line_start = lx->cur;
+            } else if (c == ' ' || c == '\t' || c == '\r') {
+                lx->cur++;
+            } else if (c == '/' && peek(lx, 1) == '/') {
+                while (lx->cur < lx->end && *lx->cur != '\n')
+                    lx->cur++;
+            } else {
+                break;
+            }
+        }
+        const char *start = lx->cur;
+        if (lx->cur >= lx->end)
+            return form(lx, TOK_EOF, start);
+        char c = *lx->cur++;
+        switch (c) {
+        case '(':
+            return form(lx, TOK_LPAREN, start);
+        case ')':
+            return form(lx, TOK_RPAREN, start);
+        case '{':
+            if (peek(lx, 0) == '-' && peek(lx, 1) == '#') {
+                lx->cur += 2;
+                return form(lx, TOK_METADATA_BEGIN, start);
+            }
+            return form(lx, TOK_LBRACE, start);
+        case '}':
+            return form(lx, TOK_RBRACE, start);
+        case '[':
+            return form(lx, TOK_LSQUARE, start);
+        case ']':
+            return form(lx, TOK_RSQUARE, start);
+        case '<':
+            return form(lx, TOK_LESS, start);
+        case '>':
+            return form(lx, TOK_GREATER, start);
+        case ',':
+            return form(lx, TOK_COMMA, start);
+        case '=':
+            return form(lx, TOK_EQUAL, start);
+        case '+':
+            return form(lx, TOK_PLUS, start);
+        case '*':
+            return form(lx, TOK_STAR, start);
+        case '?':
+            return form(lx, TOK_QUESTION, start);
+        case '|':
+            return form(lx, TOK_VERTICAL_BAR, start);
+        case ':':
+            if (peek(lx, 0) == ':') {
+                lx->cur++;
+                return form(lx, TOK_COLON_COLON, start);
+            }
+            return form(lx, TOK_COLON, start);
+        case '-':
+            if (peek(lx, 0) == '>') {
+                lx->cur++;
+                return form(lx, TOK_ARROW, start);
+            }
+            return form(lx, TOK_MINUS, start);
+        case '.':
+            if (peek(lx, 0) == '.' && peek(lx, 1) == '.') {
+                lx->cur += 2;
+                return form(lx, TOK_ELLIPSIS, start);
+            }
+            return fail(lx, start, "expected three consecutive dots for an ellipsis");
+        case '"':
+            return lex_string(lx, start);
+        case '@':
+            if (peek(lx, 0) == '"') {
+                lx->cur++;
+                ir_token t = lex_string(lx, start);
+                if (t.kind == TOK_STRING)
+                    t.kind = TOK_AT_ID;
+                return t;
+            }
+            if (!ir_is_bare_id_start(peek(lx, 0)))
+                return fail(lx, start, "@ identifier expected to start with letter or '_'");
+            while (lx->cur < lx->end && ir_is_bare_id_char(*lx->cur))
+                lx->cur++;
+            return form(lx, TOK_AT_ID, start);
+        case '#':
+            if (peek(lx, 0) == '-' && peek(lx, 1) == '}') {
+                lx->cur += 2;
+                return form(lx, TOK_METADATA_END, start);
+            }
+            if (!lex_suffix_id(lx))
+                return fail(lx, start, "invalid attribute name");
+            return form(lx, TOK_HASH_ID, start);
+        case '!':
+            if (!lex_suffix_id(lx))
+                return fail(lx, start, "invalid type identifier");
+            return form(lx, TOK_BANG_ID, start);
+        case '%':
+            if (!lex_suffix_id(lx))
+                return fail(lx, start, "invalid SSA name");
+            return form(lx, TOK_PERCENT_ID, start);
+        case '^':
+            if (!lex_suffix_id(lx))
+                return fail(lx, start, "invalid block name");
+            return form(lx, TOK_CARET_ID, start);
+        default:
+            if (is_digit(c))
+                return lex_number(lx, start);
+            if (ir_is_bare_id_start(c)) {
+                while (lx->cur < lx->end && ir_is_bare_id_char(*lx->cur))
+                    lx->cur++;
+                return form(lx, TOK_BARE_ID, start);
+            }
+            return fail(lx, start, "unexpected character");
+        }
+    }
+}
+
+const char *ir_token_kind_name(ir_token_kind kind)
+{
+    switch (kind) {
+    case TOK_EOF:
+        return "end of file";
+    case TOK_ERROR:
+        return "invalid token";
+    case TOK_BARE_ID:
+        return "identifier";
+    case TOK_PERCENT_ID:
+        return "SSA value";
+    case TOK_CARET_ID:
+        return "block name";
+    case TOK_HASH_ID:
+        return "attribute alias";
+    case TOK_BANG_ID:
+        return "type alias";
+    case TOK_AT_ID:
+        return "symbol reference";
+    case TOK_INTEGER:
+        return "integer";
+    case TOK_FLOAT:
+        return "float";
+    case TOK_STRING:
+        return "string";
+    case TOK_LPAREN:
+        return "'('";
+    case TOK_RPAREN:
+        return "')'";
+    case TOK_LBRACE:
+        return "'{'";
+    case TOK_RBRACE:
+        return "'}'";
+    case TOK_LSQUARE:
+        return "'['";
+    case TOK_RSQUARE:
+        return "']'";
+    case TOK_LESS:
+        return "'<'";
+    case TOK_GREATER:
+        return "'>'";
+    case TOK_COMMA:
+        return "','";
+    case TOK_COLON:
+        return "':'";
+    case TOK_COLON_COLON:
+        return "'::'";
+    case TOK_EQUAL:
+        return "'='";
+    case TOK_ARROW:
+        return "'->'";
+    case TOK_MINUS:
+        return "'-'";
+    case TOK_PLUS:
+        return "'+'";
+    case TOK_STAR:
+        return "'*'";
+    case TOK_QUESTION:
+        return "'?'";
+    case TOK_ELLIPSIS:
+        return "'...'";
+    case TOK_VERTICAL_BAR:
+        return "'|'";
+    case TOK_METADATA_BEGIN:
+        return "'{-#'";
+    case TOK_METADATA_END:
+        return "'#-}'";
+    }
+    return "token";
+}

@@ -1,0 +1,1029 @@
+/* The MLIR text printer: operations in generic or custom form, builtin types and attributes, and
+   dialect types and attributes through the dialects' hooks, the way MLIR 19 prints them.
+
+   Value names follow MLIR's SSANameState: the values of a region (block arguments, then each
+   operation's results, block by block) are numbered before the regions nested in it, and every
+   nested region starts from the counters its parent region ended with, so sibling regions reuse
+   the same numbers. Entry block arguments are %argN, other values %N (one number per operation,
+   %N#k for its k-th result), blocks ^bbN per region. In generic form MLIR prints unique names
+   instead (the counters carry on across regions, visited last-pushed first); so do we.
+
+   Names are computed once before printing into two pointer-keyed tables (operation -> number of
+   its first result, block -> label and first argument number) rather than stored in the IR, so
+   printing never writes to the IR it is given. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir_asm.h"
+#include "text_internal.h"
+#include "../support/support.h"
+
+/* ---- Pointer -> number table ---- */
+
+typedef struct ptr_entry {
+    const void *key;
+    uint32_t a, b;
+} ptr_entry;
+
+typedef struct ptr_map {
+    ptr_entry *slots;
+    size_t capacity; /* power of two or 0 */
+    size_t count;
+} ptr_map;
+
+struct spvk_ir_printer {
+    spvk_ir_context *ctx;
+    const spvk_allocator *alloc;
+    spvk_buffer out;
+    bool generic, debug_info;
+    uint32_t indent;
+    ptr_map ops;    /* op -> first result number */
+    ptr_map blocks; /* block -> (label, first argument number | ENTRY_BIT) */
+    bool failed;
+};
+
+typedef spvk_ir_printer printer;
+
+#define ENTRY_BIT 0x80000000u
+
+static size_t ptr_hash(const void *k)
+{
+    uint64_t x = (uint64_t)(uintptr_t)k;
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+    return (size_t)x;
+}
+
+static bool map_put(printer *p, ptr_map *m, const void *key, uint32_t a, uint32_t b)
+{
+    if ((m->count + 1) * 2 > m->capacity) {
+        size_t n = m->capacity ? m->capacity * 2 : 256;
+        ptr_entry *s = spvk_alloc(p->alloc, n * sizeof *s);
+        if (!s) {
+            p->failed = true;
+            return false;
+        }
+        memset(s, 0, n * sizeof *s);
+        for (size_t i = 0; i < m->capacity; i++) {
+            if (!m->slots[i].key)
+                continue;
+            size_t j = ptr_hash(m->slots[i].key) & (n - 1);
+            while (s[j].key)
+                j = (j + 1) & (n - 1);
+            s[j] = m->slots[i];
+        }
+        spvk_free(p->alloc, m->slots, m->capacity * sizeof *m->slots);
+        m->slots = s;
+        m->capacity = n;
+    }
+    size_t j = ptr_hash(key) & (m->capacity - 1);
+    while (m->slots[j].key && m->slots[j].key != key)
+        j = (j + 1) & (m->capacity - 1);
+    if (!m->slots[j].key)
+        m->count++;
+    m->slots[j].key = key;
+    m->slots[j].a = a;
+    m->slots[j].b = b;
+    return true;
+}
+
+static const ptr_entry *map_get(const ptr_map *m, const void *key)
+{
+    if (!m->capacity)
+        return NULL;
+    size_t j = ptr_hash(key) & (m->capacity - 1);
+    while (m->slots[j].key) {
+        if (m->slots[j].key == key)
+            return &m->slots[j];
+        j = (j + 1) & (m->capacity - 1);
+    }
+    return NULL;
+}
+
+static void map_release(printer *p, ptr_map *m) { spvk_free(p->alloc, m->slots, m->capacity * sizeof *m->slots); }
+
+/* ---- Output ---- */
+
+static void text(printer *p, const char *s) { spvk_buffer_append_string(&p->out, s); }
+static void text_n(printer *p, const char *s, size_t n) { spvk_buffer_append(&p->out, s, n); }
+static void ch(printer *p, char c) { spvk_buffer_append_char(&p->out, c); }
+static void uint_text(printer *p, uint64_t v) { spvk_buffer_append_uint(&p->out, v); }
+
+static void int_text(printer *p, int64_t v)
+{
+    if (v < 0) {
+        ch(p, '-');
+        uint_text(p, (uint64_t)0 - (uint64_t)v);
+    } else
+        uint_text(p, (uint64_t)v);
+}
+
+static void indent(printer *p)
+{
+    static const char spaces[] = "                                                                ";
+    uint32_t n = p->indent;
+    while (n) {
+        uint32_t k = n > 64 ? 64 : n;
+        text_n(p, spaces, k);
+        n -= k;
+    }
+}
+
+/* ---- Naming ---- */
+
+typedef struct name_frame {
+    const spvk_ir_region *region;
+    uint32_t next_value, next_arg;
+} name_frame;
+
+static void number_values(printer *p, const spvk_ir_op *root)
+{
+    uint32_t next_value = 0, next_arg = 0;
+    if (root->num_results)
+        map_put(p, &p->ops, root, next_value++, 0);
+    name_frame *stack = NULL;
+    size_t count = 0, cap = 0;
+    for (uint32_t i = 0; i < root->num_regions; i++) {
+        if (!spvk_array_grow(p->alloc, &stack, &cap, count + 1, sizeof *stack, 16)) {
+            p->failed = true;
+            goto out;
+        }
+        stack[count++] = (name_frame){&root->regions[i], next_value, next_arg};
+    }
+    while (count) {
+        name_frame f = stack[--count];
+        if (!p->generic) {
+            next_value = f.next_value;
+            next_arg = f.next_arg;
+        }
+        uint32_t label = 0;
+        for (const spvk_ir_block *b = f.region->first; b; b = b->next) {
+            bool entry = b == f.region->first;
+            uint32_t base;
+            if (entry) {
+                base = next_arg;
+                next_arg += b->num_args;
+            } else {
+                base = next_value;
+                next_value += b->num_args;
+            }
+            if (!map_put(p, &p->blocks, b, label++, base | (entry ? ENTRY_BIT : 0)))
+                goto out;
+            for (const spvk_ir_op *o = b->first; o; o = o->next)
+                if (o->num_results && !map_put(p, &p->ops, o, next_value++, 0))
+                    goto out;
+        }
+        for (const spvk_ir_block *b = f.region->first; b; b = b->next)
+            for (const spvk_ir_op *o = b->first; o; o = o->next)
+                for (uint32_t i = 0; i < o->num_regions; i++) {
+                    if (!spvk_array_grow(p->alloc, &stack, &cap, count + 1, sizeof *stack, 16)) {
+                        p->failed = true;
+                        goto out;
+                    }
+                    stack[count++] = (name_frame){&o->regions[i], next_value, next_arg};
+                }
+    }
+out:
+    spvk_free(p->alloc, stack, cap * sizeof *stack);
+}
+
+static void print_value(printer *p, const spvk_ir_value *v)
+{
+    if (v && v->defining_op) {
+        const ptr_entry *e = map_get(&p->ops, v->defining_op);
+        if (e) {
+            ch(p, '%');
+            uint_text(p, e->a);
+            if (v->defining_op->num_results > 1) {
+                ch(p, '#');
+                uint_text(p, v->index);
+            }
+            return;
+        }
+    } else if (v && v->block) {
+        const ptr_entry *e = map_get(&p->blocks, v->block);
+        if (e) {
+            if (e->b & ENTRY_BIT) {
+                text(p, "%arg");
+                uint_text(p, (e->b & ~ENTRY_BIT) + v->index);
+            } else {
+                ch(p, '%');
+                uint_text(p, e->b + v->index);
+            }
+            return;
+        }
+    }
+    text(p, "<<UNKNOWN SSA VALUE>>");
+}
+
+static void print_block_name(printer *p, const spvk_ir_block *b)
+{
+    const ptr_entry *e = map_get(&p->blocks, b);
+    if (!e) {
+        text(p, "^INVALIDBLOCK");
+        return;
+    }
+    text(p, "^bb");
+    uint_text(p, e->a);
+}
+
+/* ---- Strings and names ---- */
+
+static void print_escaped(printer *p, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    ch(p, '"');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+            run++;
+            continue;
+        }
+        text_n(p, s + i - run, run);
+        run = 0;
+        if (c == '\\')
+            text(p, "\\\\");
+        else {
+            char e[3] = {'\\', hex[c >> 4], hex[c & 15]};
+            text_n(p, e, 3);
+        }
+    }
+    text_n(p, s + n - run, run);
+    ch(p, '"');
+}
+
+static bool is_bare_identifier(const char *s, size_t n)
+{
+    if (!n || !ir_is_bare_id_start(s[0]))
+        return false;
+    for (size_t i = 1; i < n; i++)
+        if (!ir_is_bare_id_char(s[i]))
+            return false;
+    return true;
+}
+
+static void print_keyword_or_string(printer *p, const char *s, size_t n)
+{
+    if (is_bare_identifier(s, n))
+        text_n(p, s, n);
+    else
+        print_escaped(p, s, n);
+}
+
+static void print_symbol(printer *p, const char *s, size_t n)
+{
+    ch(p, '@');
+    /* Symbol names may start with a digit-free bare identifier only. */
+    print_keyword_or_string(p, s, n);
+}
+
+/* ---- Types ---- */
+
+/* MLIR's AttrTypeElision: whether `: type` after a number may or must be left out. Array elements
+   leave out i64 and f64 (the types a bare literal reads as). */
+typedef enum elision { ELIDE_NEVER, ELIDE_MAY, ELIDE_MUST } elision;
+
+static void print_attr(printer *p, const spvk_ir_attr *a, elision elide);
+static void print_type(printer *p, const spvk_ir_type *t);
+
+static void print_dims(printer *p, const spvk_ir_type *t, bool with_scalable)
+{
+    for (uint32_t i = 0; i < t->num_ints; i++) {
+        bool scalable = with_scalable && i < 16 && (t->flags >> i) & 1;
+        if (scalable)
+            ch(p, '[');
+        if (t->ints[i] == SPVK_DYNAMIC)
+            ch(p, '?');
+        else
+            int_text(p, t->ints[i]);
+        if (scalable)
+            ch(p, ']');
+        ch(p, 'x');
+    }
+}
+
+static void print_type_list(printer *p, const spvk_ir_type *const *types, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            text(p, ", ");
+        print_type(p, types[i]);
+    }
+}
+
+static bool is_function_type(const spvk_ir_type *t) { return t && !t->dialect && t->kind == SPVK_TYPE_FUNCTION; }
+
+static void print_function_type(printer *p, const spvk_ir_type *const *inputs, uint32_t ni,
+                                const spvk_ir_type *const *results, uint32_t nr)
+{
+    ch(p, '(');
+    print_type_list(p, inputs, ni);
+    text(p, ") -> ");
+    if (nr == 1 && !is_function_type(results[0]))
+        print_type(p, results[0]);
+    else {
+        ch(p, '(');
+        print_type_list(p, results, nr);
+        ch(p, ')');
+    }
+}
+
+static void print_type(printer *p, const spvk_ir_type *t)
+{
+    if (!t) {
+        text(p, "<<NULL TYPE>>");
+        return;
+    }
+    if (t->dialect) {
+        ch(p, '!');
+        text(p, t->dialect->name);
+        ch(p, '.');
+        if (t->dialect->print_type)
+            t->dialect->print_type(p, t);
+        else
+            text(p, "<<unprintable>>");
+        return;
+    }
+    switch (t->kind) {
+    case SPVK_TYPE_INTEGER:
+        if (t->flags == SPVK_INT_SIGNED)
+            text(p, "si");
+        else if (t->flags == SPVK_INT_UNSIGNED)
+            text(p, "ui");
+        else
+            ch(p, 'i');
+        uint_text(p, t->width);
+        return;
+    case SPVK_TYPE_FLOAT:
+        if (t->flags == SPVK_FLOAT_BF16)
+            text(p, "bf16");
+        else if (t->flags == SPVK_FLOAT_TF32)
+            text(p, "tf32");
+        else {
+            ch(p, 'f');
+            uint_text(p, t->width);
+        }
+        return;
+    case SPVK_TYPE_INDEX:
+        text(p, "index");
+        return;
+    case SPVK_TYPE_NONE:
+        text(p, "none");
+        return;
+    case SPVK_TYPE_VECTOR:
+        text(p, "vector<");
+        print_dims(p, t, true);
+        print_type(p, t->num_types ? t->types[0] : NULL);
+        ch(p, '>');
+        return;
+    case SPVK_TYPE_TENSOR:
+    case SPVK_TYPE_MEMREF:
+        text(p, t->kind == SPVK_TYPE_TENSOR ? "tensor<" : "memref<");
+        if (t->flags & SPVK_SHAPE_UNRANKED)
+            text(p, "*x");
+        else
+            print_dims(p, t, false);
+        print_type(p, t->num_types ? t->types[0] : NULL);
+        /* A memref's memory space prints like an array element: `1`, not `1 : i64`. */
+        for (uint32_t i = 0; i < t->num_attrs; i++)
+            if (t->attrs[i]) {
+                text(p, ", ");
+                print_attr(p, t->attrs[i], t->kind == SPVK_TYPE_MEMREF && i == 1 ? ELIDE_MAY : ELIDE_NEVER);
+            }
+        ch(p, '>');
+        return;
+    case SPVK_TYPE_FUNCTION:
+        print_function_type(p, t->types, t->width, t->types + t->width, t->num_types - t->width);
+        return;
+    case SPVK_TYPE_TUPLE:
+        text(p, "tuple<");
+        print_type_list(p, t->types, t->num_types);
+        ch(p, '>');
+        return;
+    case SPVK_TYPE_COMPLEX:
+        text(p, "complex<");
+        print_type(p, t->num_types ? t->types[0] : NULL);
+        ch(p, '>');
+        return;
+    case SPVK_TYPE_OPAQUE:
+        ch(p, '!');
+        if (t->name)
+            text(p, t->name);
+        return;
+    default:
+        text(p, "<<unknown type>>");
+        return;
+    }
+}
+
+/* ---- Attributes ---- */
+
+static bool is_integer_type(const spvk_ir_type *t) { return t && !t->dialect && t->kind == SPVK_TYPE_INTEGER; }
+
+static void print_float_value(printer *p, double v, const spvk_ir_type *type)
+{
+    ir_float_format f;
+    if (!ir_float_format_of(type, &f))
+        ir_float_format_of(spvk_ir_float_type(p->ctx, 64, SPVK_FLOAT_IEEE), &f);
+    char buf[80];
+    bool hex;
+    ir_float_print_mlir(buf, sizeof buf, ir_float_to_bits(v, &f), &f, &hex);
+    text(p, buf);
+}
+
+/* An integer/float/bool element without its type (dense elements, dense arrays). */
+static void print_scalar(printer *p, const spvk_ir_attr *a)
+{
+    if (!a) {
+        text(p, "<<NULL ATTRIBUTE>>");
+        return;
+    }
+    if (a->dialect || (a->kind != SPVK_ATTR_INTEGER && a->kind != SPVK_ATTR_FLOAT && a->kind != SPVK_ATTR_BOOL)) {
+        print_attr(p, a, ELIDE_MUST);
+        return;
+    }
+    if (a->kind == SPVK_ATTR_BOOL || (a->kind == SPVK_ATTR_INTEGER && is_integer_type(a->type) && a->type->width == 1 &&
+                                      a->type->flags == SPVK_INT_SIGNLESS)) {
+        text(p, a->value & 1 ? "true" : "false");
+        return;
+    }
+    if (a->kind == SPVK_ATTR_FLOAT) {
+        print_float_value(p, a->number, a->type);
+        return;
+    }
+    if (is_integer_type(a->type) && a->type->flags == SPVK_INT_UNSIGNED)
+        uint_text(p, (uint64_t)a->value);
+    else
+        int_text(p, a->value);
+}
+
+/* Elements [first, first + count) shaped by dims[level..rank). */
+static void print_dense_level(printer *p, const spvk_ir_attr *a, const int64_t *dims, uint32_t rank, uint32_t level,
+                              uint64_t *next)
+{
+    if (level == rank) {
+        if (*next < a->num_attrs)
+            print_scalar(p, a->attrs[*next]);
+        (*next)++;
+        return;
+    }
+    ch(p, '[');
+    for (int64_t i = 0; i < dims[level]; i++) {
+        if (i)
+            text(p, ", ");
+        print_dense_level(p, a, dims, rank, level + 1, next);
+    }
+    ch(p, ']');
+}
+
+static void print_location_body(printer *p, const spvk_ir_attr *l)
+{
+    if (!l || l->dialect || l->kind != SPVK_ATTR_LOCATION) {
+        print_attr(p, l, ELIDE_NEVER);
+        return;
+    }
+    switch (SPVK_LOC_KIND(l)) {
+    case SPVK_LOC_FILE:
+        print_escaped(p, l->string ? l->string : "", l->length);
+        ch(p, ':');
+        int_text(p, l->value);
+        ch(p, ':');
+        int_text(p, l->value2);
+        return;
+    case SPVK_LOC_NAME:
+        print_escaped(p, l->string ? l->string : "", l->length);
+        if (l->num_attrs) {
+            ch(p, '(');
+            print_location_body(p, l->attrs[0]);
+            ch(p, ')');
+        }
+        return;
+    case SPVK_LOC_CALLSITE:
+        text(p, "callsite(");
+        if (l->num_attrs == 2) {
+            print_location_body(p, l->attrs[0]);
+            text(p, " at ");
+            print_location_body(p, l->attrs[1]);
+        }
+        ch(p, ')');
+        return;
+    case SPVK_LOC_FUSED: {
+        uint32_t n = l->num_attrs;
+        text(p, "fused");
+        if ((l->flags & SPVK_LOC_FUSED_METADATA) && n) {
+            n--;
+            ch(p, '<');
+            print_attr(p, l->attrs[n], ELIDE_NEVER);
+            ch(p, '>');
+        }
+        ch(p, '[');
+        for (uint32_t i = 0; i < n; i++) {
+            if (i)
+                text(p, ", ");
+            print_location_body(p, l->attrs[i]);
+        }
+        ch(p, ']');
+        return;
+    }
+    default:
+        text(p, "unknown");
+        return;
+    }
+}
+
+static void print_dictionary_body(printer *p, const spvk_ir_attr *d, const char *const *elided, uint32_t num_elided,
+                                   bool *first)
+{
+    for (uint32_t i = 0; i < d->num_attrs; i++) {
+        const char *name = d->names[i];
+        bool skip = false;
+        for (uint32_t k = 0; k < num_elided && !skip; k++)
+            skip = elided[k] && strcmp(elided[k], name) == 0;
+        if (skip)
+            continue;
+        if (!*first)
+            text(p, ", ");
+        *first = false;
+        print_keyword_or_string(p, name, strlen(name));
+        const spvk_ir_attr *v = d->attrs[i];
+        if (v && !v->dialect && v->kind == SPVK_ATTR_UNIT)
+            continue;
+        text(p, " = ");
+        print_attr(p, v, ELIDE_NEVER);
+    }
+}
+
+static void print_attr(printer *p, const spvk_ir_attr *a, elision elide)
+{
+    if (!a) {
+        text(p, "<<NULL ATTRIBUTE>>");
+        return;
+    }
+    if (a->dialect) {
+        ch(p, '#');
+        text(p, a->dialect->name);
+        ch(p, '.');
+        if (a->dialect->print_attr)
+            a->dialect->print_attr(p, a);
+        else
+            text(p, "<<unprintable>>");
+        return;
+    }
+    switch (a->kind) {
+    case SPVK_ATTR_UNIT:
+        text(p, "unit");
+        return;
+    case SPVK_ATTR_BOOL:
+        text(p, a->value ? "true" : "false");
+        return;
+    case SPVK_ATTR_INTEGER:
+        print_scalar(p, a);
+        if (elide == ELIDE_MAY && is_integer_type(a->type) && a->type->width == 64 && a->type->flags == SPVK_INT_SIGNLESS)
+            return;
+        if (elide != ELIDE_MUST && !(is_integer_type(a->type) && a->type->width == 1 && a->type->flags == SPVK_INT_SIGNLESS)) {
+            text(p, " : ");
+            print_type(p, a->type);
+        }
+        return;
+    case SPVK_ATTR_FLOAT:
+        print_scalar(p, a);
+        if (elide == ELIDE_MAY && a->type && !a->type->dialect && a->type->kind == SPVK_TYPE_FLOAT &&
+            a->type->width == 64)
+            return;
+        if (elide != ELIDE_MUST) {
+            text(p, " : ");
+            print_type(p, a->type);
+        }
+        return;
+    case SPVK_ATTR_STRING:
+        print_escaped(p, a->string ? a->string : "", a->length);
+        if (a->type && elide != ELIDE_MUST) {
+            text(p, " : ");
+            print_type(p, a->type);
+        }
+        return;
+    case SPVK_ATTR_ARRAY:
+        ch(p, '[');
+        for (uint32_t i = 0; i < a->num_attrs; i++) {
+            if (i)
+                text(p, ", ");
+            print_attr(p, a->attrs[i], ELIDE_MAY);
+        }
+        ch(p, ']');
+        return;
+    case SPVK_ATTR_DENSE_ARRAY:
+        text(p, "array<");
+        print_type(p, a->type);
+        for (uint32_t i = 0; i < a->num_attrs; i++) {
+            text(p, i ? ", " : ": ");
+            print_scalar(p, a->attrs[i]);
+        }
+        ch(p, '>');
+        return;
+    case SPVK_ATTR_DICTIONARY: {
+        bool first = true;
+        ch(p, '{');
+        print_dictionary_body(p, a, NULL, 0, &first);
+        ch(p, '}');
+        return;
+    }
+    case SPVK_ATTR_TYPE:
+        print_type(p, a->type);
+        return;
+    case SPVK_ATTR_SYMBOL_REF:
+        print_symbol(p, a->string ? a->string : "", a->length);
+        for (uint32_t i = 0; i < a->num_attrs; i++) {
+            text(p, "::");
+            const spvk_ir_attr *n = a->attrs[i];
+            print_symbol(p, n && n->string ? n->string : "", n ? n->length : 0);
+        }
+        return;
+    case SPVK_ATTR_DENSE: {
+        text(p, "dense<");
+        if (a->flags & SPVK_DENSE_SPLAT) {
+            if (a->num_attrs)
+                print_scalar(p, a->attrs[0]);
+        } else if (a->num_attrs && a->type) {
+            uint64_t next = 0;
+            print_dense_level(p, a, a->type->ints, a->type->num_ints, 0, &next);
+        }
+        ch(p, '>');
+        if (elide != ELIDE_MUST) {
+            text(p, " : ");
+            print_type(p, a->type);
+        }
+        return;
+    }
+    case SPVK_ATTR_LOCATION:
+        text(p, "loc(");
+        print_location_body(p, a);
+        ch(p, ')');
+        return;
+    case SPVK_ATTR_OPAQUE:
+        if (a->flags != SPVK_OPAQUE_BUILTIN)
+            ch(p, '#');
+        text_n(p, a->string ? a->string : "", a->length);
+        return;
+    default:
+        text(p, "<<unknown attribute>>");
+        return;
+    }
+}
+
+/* ---- Operations ---- */
+
+static void print_op(printer *p, const spvk_ir_op *op);
+
+static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
+{
+    if (!p->debug_info || !loc)
+        return;
+    text(p, " loc(");
+    print_location_body(p, loc);
+    ch(p, ')');
+}
+
+static void print_block(printer *p, const spvk_ir_block *b, bool header)
+{
+    if (header) {
+        indent(p);
+        print_block_name(p, b);
+        if (b->num_args) {
+            ch(p, '(');
+            for (uint32_t i = 0; i < b->num_args; i++) {
+                if (i)
+                    text(p, ", ");
+                print_value(p, b->args[i]);
+                text(p, ": ");
+                print_type(p, b->args[i]->type);
+                print_trailing_location(p, b->args[i]->loc);
+            }
+            ch(p, ')');
+        }
+        text(p, ":\n");
+    }
+    p->indent += 2;
+    for (const spvk_ir_op *o = b->first; o; o = o->next)
+        print_op(p, o);
+    p->indent -= 2;
+}
+
+static void print_region(printer *p, const spvk_ir_region *r, bool entry_args, bool empty_block)
+{
+    text(p, "{\n");
+    if (r->first) {
+        const spvk_ir_block *entry = r->first;
+        bool header = (empty_block && !entry->first) || (entry_args && entry->num_args);
+        print_block(p, entry, header);
+        for (const spvk_ir_block *b = entry->next; b; b = b->next)
+            print_block(p, b, true);
+    }
+    indent(p);
+    ch(p, '}');
+}
+
+static void print_op_name(printer *p, const spvk_ir_op *op, bool custom)
+{
+    const char *name = spvk_ir_op_name(op);
+    if (!custom) {
+        print_escaped(p, name, strlen(name));
+        return;
+    }
+    /* builtin is the default dialect: its ops print without the prefix. */
+    if (strncmp(name, "builtin.", 8) == 0 && !strchr(name + 8, '.'))
+        name += 8;
+    text(p, name);
+}
+
+static void print_generic_body(printer *p, const spvk_ir_op *op)
+{
+    ch(p, '(');
+    for (uint32_t i = 0; i < op->num_operands; i++) {
+        if (i)
+            text(p, ", ");
+        print_value(p, op->operands[i].value);
+    }
+    ch(p, ')');
+    if (op->num_successors) {
+        ch(p, '[');
+        for (uint32_t i = 0; i < op->num_successors; i++) {
+            if (i)
+                text(p, ", ");
+            print_block_name(p, op->successors[i]);
+        }
+        ch(p, ']');
+    }
+    if (op->num_regions) {
+        text(p, " (");
+        for (uint32_t i = 0; i < op->num_regions; i++) {
+            if (i)
+                text(p, ", ");
+            print_region(p, &op->regions[i], true, true);
+        }
+        ch(p, ')');
+    }
+    if (op->attrs && op->attrs->num_attrs) {
+        bool first = true;
+        text(p, " {");
+        print_dictionary_body(p, op->attrs, NULL, 0, &first);
+        ch(p, '}');
+    }
+    text(p, " : (");
+    for (uint32_t i = 0; i < op->num_operands; i++) {
+        if (i)
+            text(p, ", ");
+        print_type(p, op->operands[i].value ? op->operands[i].value->type : NULL);
+    }
+    text(p, ") -> ");
+    bool parens = op->num_results != 1 || is_function_type(op->results[0].type);
+    if (parens)
+        ch(p, '(');
+    for (uint32_t i = 0; i < op->num_results; i++) {
+        if (i)
+            text(p, ", ");
+        print_type(p, op->results[i].type);
+    }
+    if (parens)
+        ch(p, ')');
+}
+
+static void print_op(printer *p, const spvk_ir_op *op)
+{
+    indent(p);
+    if (op->num_results) {
+        const ptr_entry *e = map_get(&p->ops, op);
+        if (e) {
+            ch(p, '%');
+            uint_text(p, e->a);
+        } else
+            text(p, "%<<UNKNOWN>>");
+        if (op->num_results > 1) {
+            ch(p, ':');
+            uint_text(p, op->num_results);
+        }
+        text(p, " = ");
+    }
+    const spvk_ir_op_def *def = op->def;
+    bool custom = !p->generic && def->print && !(def->traits & SPVK_TRAIT_UNREGISTERED);
+    /* builtin.module's custom form has no place for operands, results or successors. */
+    if (custom && def->print == spvk_ir_builtin_module_print &&
+        (op->num_operands || op->num_results || op->num_successors || op->num_regions != 1))
+        custom = false;
+    print_op_name(p, op, custom);
+    if (custom)
+        def->print(p, op);
+    else
+        print_generic_body(p, op);
+    print_trailing_location(p, op->loc);
+    ch(p, '\n');
+}
+
+static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_options *options)
+{
+    memset(p, 0, sizeof *p);
+    p->ctx = ctx;
+    p->alloc = spvk_ir_context_allocator(ctx);
+    spvk_buffer_init(&p->out, p->alloc);
+    if (options) {
+        p->generic = options->generic;
+        p->debug_info = options->debug_info;
+    }
+}
+
+static char *printer_finish(printer *p)
+{
+    map_release(p, &p->ops);
+    map_release(p, &p->blocks);
+    if (p->failed) {
+        spvk_buffer_free(&p->out);
+        return NULL;
+    }
+    return spvk_buffer_take_string(&p->out);
+}
+
+char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options)
+{
+    if (!ctx || !op)
+        return NULL;
+    printer pp;
+    printer_init(&pp, ctx, options);
+    if (!pp.generic) {
+        /* As MLIR does (unless told to assume verified IR): IR that fails verification prints in
+           generic form, because custom printers may rely on what their verifiers check. The
+           verifier only writes the ops' scratch fields. */
+        spvk_result vr = spvk_ir_verify(ctx, (spvk_ir_op *)op, NULL);
+        if (vr == SPVK_ERROR_OUT_OF_MEMORY) {
+            spvk_buffer_free(&pp.out);
+            return NULL;
+        }
+        if (vr != SPVK_OK)
+            pp.generic = true;
+    }
+    number_values(&pp, op);
+    if (!pp.failed)
+        print_op(&pp, op);
+    return printer_finish(&pp);
+}
+
+char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type)
+{
+    if (!ctx)
+        return NULL;
+    printer pp;
+    printer_init(&pp, ctx, NULL);
+    print_type(&pp, type);
+    return printer_finish(&pp);
+}
+
+char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr)
+{
+    if (!ctx)
+        return NULL;
+    printer pp;
+    printer_init(&pp, ctx, NULL);
+    print_attr(&pp, attr, false);
+    return printer_finish(&pp);
+}
+
+/* ---- Hooks for custom forms (ir_asm.h) ---- */
+
+spvk_ir_context *spvk_ir_printer_context(spvk_ir_printer *p) { return p->ctx; }
+
+void spvk_ir_print_text(spvk_ir_printer *p, const char *s)
+{
+    if (s)
+        text(p, s);
+}
+
+void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char small[256];
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n >= 0 && (size_t)n < sizeof small)
+        text_n(p, small, (size_t)n);
+    else if (n >= 0 && spvk_buffer_reserve(&p->out, (size_t)n + 1)) {
+        vsnprintf(p->out.data + p->out.length, (size_t)n + 1, fmt, ap2);
+        p->out.length += (size_t)n;
+    }
+    va_end(ap2);
+    va_end(ap);
+}
+
+void spvk_ir_print_value(spvk_ir_printer *p, const spvk_ir_value *v) { print_value(p, v); }
+void spvk_ir_print_type_to(spvk_ir_printer *p, const spvk_ir_type *t) { print_type(p, t); }
+void spvk_ir_print_attr_to(spvk_ir_printer *p, const spvk_ir_attr *a) { print_attr(p, a, ELIDE_NEVER); }
+void spvk_ir_print_attr_without_type(spvk_ir_printer *p, const spvk_ir_attr *a) { print_attr(p, a, ELIDE_MUST); }
+
+void spvk_ir_print_string_literal(spvk_ir_printer *p, const char *s, size_t length)
+{
+    print_escaped(p, s ? s : "", s ? length : 0);
+}
+
+void spvk_ir_print_symbol_name(spvk_ir_printer *p, const char *name) { print_symbol(p, name, strlen(name)); }
+
+void spvk_ir_print_attr_dict(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided,
+                             uint32_t num_elided)
+{
+    if (!dict || dict->kind != SPVK_ATTR_DICTIONARY)
+        return;
+    /* Print into place only when something is left after eliding. */
+    size_t mark = p->out.length;
+    bool first = true;
+    text(p, " {");
+    print_dictionary_body(p, dict, elided, num_elided, &first);
+    if (first)
+        p->out.length = mark;
+    else
+        ch(p, '}');
+}
+
+void spvk_ir_print_attr_dict_with_keyword(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided,
+                                          uint32_t num_elided)
+{
+    if (!dict || dict->kind != SPVK_ATTR_DICTIONARY)
+        return;
+    size_t mark = p->out.length;
+    bool first = true;
+    text(p, " attributes {");
+    print_dictionary_body(p, dict, elided, num_elided, &first);
+    if (first)
+        p->out.length = mark;
+    else
+        ch(p, '}');
+}
+
+void spvk_ir_print_successor(spvk_ir_printer *p, const spvk_ir_block *block) { print_block_name(p, block); }
+
+void spvk_ir_print_successor_with_operands(spvk_ir_printer *p, const spvk_ir_block *block, const spvk_ir_op *op,
+                                           uint32_t first, uint32_t count)
+{
+    print_block_name(p, block);
+    if (!count || first + count > op->num_operands)
+        return;
+    ch(p, '(');
+    for (uint32_t i = 0; i < count; i++) {
+        if (i)
+            text(p, ", ");
+        print_value(p, op->operands[first + i].value);
+    }
+    text(p, " : ");
+    for (uint32_t i = 0; i < count; i++) {
+        if (i)
+            text(p, ", ");
+        const spvk_ir_value *v = op->operands[first + i].value;
+        print_type(p, v ? v->type : NULL);
+    }
+    ch(p, ')');
+}
+
+void spvk_ir_print_region(spvk_ir_printer *p, const spvk_ir_region *r, bool print_entry_args, bool print_empty_block)
+{
+    print_region(p, r, print_entry_args, print_empty_block);
+}
+
+void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg) { print_value(p, arg); }
+
+void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc) { print_trailing_location(p, loc); }
+
+/* ---- builtin.module ---- */
+
+void spvk_ir_builtin_module_print(spvk_ir_printer *p, const spvk_ir_op *op)
+{
+    const spvk_ir_attr *name = spvk_ir_op_attr(op, SPVK_IR_SYMBOL_NAME);
+    const char *elided[] = {SPVK_IR_SYMBOL_NAME};
+    if (name && !name->dialect && name->kind == SPVK_ATTR_STRING) {
+        ch(p, ' ');
+        print_symbol(p, name->string ? name->string : "", name->length);
+    }
+    spvk_ir_print_attr_dict_with_keyword(p, op->attrs, elided, name ? 1 : 0);
+    ch(p, ' ');
+    if (op->num_regions)
+        print_region(p, &op->regions[0], true, false);
+    else
+        text(p, "{\n}");
+}
+
+/* ---- Float helpers (ir_asm.h) ---- */
+
+uint64_t spvk_ir_float_to_bits(const spvk_ir_type *type, double value)
+{
+    ir_float_format f;
+    if (!ir_float_format_of(type, &f))
+        f = (ir_float_format){64, 53, -1022, 1023, 11, 52};
+    return ir_float_to_bits(value, &f);
+}
+
+double spvk_ir_float_from_bits(const spvk_ir_type *type, uint64_t bits)
+{
+    ir_float_format f;
+    if (!ir_float_format_of(type, &f))
+        f = (ir_float_format){64, 53, -1022, 1023, 11, 52};
+    return ir_float_from_bits(bits, &f);
+}

@@ -1,0 +1,107 @@
+/* Private to the MLIR text reader and writer (lexer.c, parser.c, printer.c, float_text.c): the
+   token stream and the float conversions both directions need.
+
+   Floats: MLIR prints a float attribute with APFloat::toString(6 digits, scientific) when that
+   string reads back to the same bits, else with the default toString when it has a '.', else as a
+   hex bit pattern (`0x7F800000 : f32`). Reproducing that byte for byte needs APFloat's own digit
+   generation (it truncates before it rounds), so float_text.c re-implements it with a small
+   bignum, and reads decimal literals back correctly rounded for every builtin float format. */
+#ifndef SPVK_IR_TEXT_INTERNAL_H
+#define SPVK_IR_TEXT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spvkit/ir.h"
+
+/* ---- Tokens (lexer.c) ---- */
+typedef enum ir_token_kind {
+    TOK_EOF,
+    TOK_ERROR,       /* the lexer's message is in lexer.error */
+    TOK_BARE_ID,     /* foo, i32, spirv.Load */
+    TOK_PERCENT_ID,  /* %x, %0 */
+    TOK_CARET_ID,    /* ^bb0 */
+    TOK_HASH_ID,     /* #alias, #spirv.vce, #1 */
+    TOK_BANG_ID,     /* !alias, !spirv.ptr */
+    TOK_AT_ID,       /* @name or @"quoted name" */
+    TOK_INTEGER,     /* 42, 0x1F */
+    TOK_FLOAT,       /* 1.5, 2.0e-3 */
+    TOK_STRING,      /* "..." (spelling includes the quotes) */
+    TOK_LPAREN,
+    TOK_RPAREN,
+    TOK_LBRACE,
+    TOK_RBRACE,
+    TOK_LSQUARE,
+    TOK_RSQUARE,
+    TOK_LESS,
+    TOK_GREATER,
+    TOK_COMMA,
+    TOK_COLON,
+    TOK_COLON_COLON,
+    TOK_EQUAL,
+    TOK_ARROW,
+    TOK_MINUS,
+    TOK_PLUS,
+    TOK_STAR,
+    TOK_QUESTION,
+    TOK_ELLIPSIS,
+    TOK_VERTICAL_BAR,
+    TOK_METADATA_BEGIN, /* {-# */
+    TOK_METADATA_END    /* #-} */
+} ir_token_kind;
+
+typedef struct ir_token {
+    ir_token_kind kind;
+    const char *start;
+    size_t length;
+    uint32_t line, column; /* 1-based */
+} ir_token;
+
+typedef struct ir_lexer {
+    const char *begin, *end, *cur;
+    uint32_t line;          /* of cur */
+    const char *line_start; /* of cur's line */
+    const char *error;      /* TOK_ERROR: a static message */
+    const char *error_at;   /* TOK_ERROR: where */
+} ir_lexer;
+
+void ir_lexer_init(ir_lexer *lx, const char *text, size_t length);
+ir_token ir_lexer_next(ir_lexer *lx);
+/* Moves the lexer back (or forward) to a point on the current line, e.g. just after the 'x' of
+   a dimension list token `x8xf32`. */
+void ir_lexer_reset(ir_lexer *lx, const char *to);
+const char *ir_token_kind_name(ir_token_kind kind);
+static inline bool ir_is_bare_id_start(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static inline bool ir_is_bare_id_char(char c)
+{
+    return ir_is_bare_id_start(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+}
+
+/* ---- Floats (float_text.c) ---- */
+typedef struct ir_float_format {
+    uint32_t width;      /* bits in the pattern */
+    uint32_t precision;  /* significand bits including the implicit one */
+    int32_t emin, emax;  /* unbiased exponent range of normal numbers */
+    uint32_t exp_bits, frac_bits;
+} ir_float_format;
+
+/* The format of a builtin float type (f16, bf16, tf32, f32, f64; f80 and f128 are read and written
+   as f64). False for anything else. */
+bool ir_float_format_of(const spvk_ir_type *type, ir_float_format *out);
+uint64_t ir_float_to_bits(double value, const ir_float_format *f);
+double ir_float_from_bits(uint64_t bits, const ir_float_format *f);
+/* A decimal literal (digits, optional '.', digits, optional exponent; no sign) read as the nearest
+   value of the format, ties to even; overflow gives infinity, underflow zero. */
+bool ir_float_parse_decimal(const char *s, size_t n, bool negative, const ir_float_format *f, uint64_t *bits);
+/* A float literal as MLIR's parser reads it: to the nearest double first, then to the format
+   (ties to even), so it can round twice where ir_float_parse_decimal would not. */
+bool ir_float_parse_literal(const char *s, size_t n, bool negative, const ir_float_format *f, uint64_t *bits);
+/* MLIR's printFloatValue: writes a nul-terminated string into out (at least 64 bytes), sets *hex when it
+   chose the hex bit pattern. */
+void ir_float_print_mlir(char *out, size_t size, uint64_t bits, const ir_float_format *f, bool *hex);
+
+#endif

@@ -1,0 +1,608 @@
+/* Unit tests of the deserializer (src/dialects/spirv/deserialize*.c): small modules assembled from
+   text, deserialized, verified and printed; the printed IR is checked for what MLIR 19's
+   representation (seed 004) says should be there. Then errors (each names the instruction),
+   hostile inputs (huge bounds, type cycles, deep nesting) and out-of-memory at every allocation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spvkit/spirv_dialect.h"
+#include "spvkit/text.h"
+
+static int failures, checks;
+#define CHECK(cond)                                                                                          \
+    do {                                                                                                     \
+        checks++;                                                                                            \
+        if (!(cond)) {                                                                                       \
+            failures++;                                                                                      \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);                       \
+        }                                                                                                    \
+    } while (0)
+
+static const char header_shader[] = "OpCapability Shader\n"
+                                    "%glsl = OpExtInstImport \"GLSL.std.450\"\n"
+                                    "OpMemoryModel Logical GLSL450\n";
+
+static uint32_t *assemble(const char *text, size_t *count)
+{
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_assemble_options o = {0};
+    o.version = 0x10300;
+    uint32_t *words = NULL;
+    spvk_result r = spvk_assemble(text, strlen(text), &o, NULL, &words, count, &diags);
+    if (r != SPVK_OK) {
+        for (size_t i = 0; i < diags.count; i++) {
+            char *s = spvk_diagnostic_format(&diags.items[i], NULL);
+            fprintf(stderr, "assembler: %s\n", s ? s : "?");
+            free(s);
+        }
+        words = NULL;
+    }
+    spvk_diagnostics_free(&diags);
+    return words;
+}
+
+typedef struct result {
+    spvk_result res;
+    char *text;    /* the printed module (custom form), or NULL */
+    char *generic; /* generic form */
+    char *error;   /* the first diagnostic, formatted */
+} result;
+
+static void result_free(result *r)
+{
+    free(r->text);
+    free(r->generic);
+    free(r->error);
+}
+
+static result deserialize_words(const uint32_t *words, size_t count)
+{
+    result out = {SPVK_OK, NULL, NULL, NULL};
+    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+    spvk_ir_register_all_dialects(ctx);
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_ir_op *module = NULL;
+    out.res = spvk_spirv_deserialize(ctx, words, count, &module, &diags);
+    if (out.res == SPVK_OK) {
+        out.res = spvk_ir_verify(ctx, module, &diags);
+        spvk_ir_print_options po = {false, false};
+        out.text = spvk_ir_print(ctx, module, &po);
+        po.generic = true;
+        out.generic = spvk_ir_print(ctx, module, &po);
+    }
+    if (diags.count)
+        out.error = spvk_diagnostic_format(&diags.items[0], NULL);
+    if (out.res != SPVK_OK && out.error)
+        fprintf(stderr, "  (diagnostic: %s)\n", out.error);
+    spvk_diagnostics_free(&diags);
+    spvk_ir_context_destroy(ctx);
+    return out;
+}
+
+static result deserialize_text(const char *text)
+{
+    size_t count = 0;
+    uint32_t *words = assemble(text, &count);
+    if (!words) {
+        result r = {SPVK_ERROR_INVALID, NULL, NULL, NULL};
+        return r;
+    }
+    result r = deserialize_words(words, count);
+    free(words);
+    return r;
+}
+
+static bool has(const result *r, const char *needle)
+{
+    bool ok = (r->text && strstr(r->text, needle)) || (r->generic && strstr(r->generic, needle));
+    if (!ok)
+        fprintf(stderr, "  missing \"%s\" in:\n%s\n", needle, r->text ? r->text : "(nothing)");
+    return ok;
+}
+
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; p && (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+static char *cat(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = malloc(la + lb + 1);
+    memcpy(s, a, la);
+    memcpy(s + la, b, lb + 1);
+    return s;
+}
+
+static result shader(const char *body)
+{
+    char *text = cat(header_shader, body);
+    result r = deserialize_text(text);
+    free(text);
+    return r;
+}
+
+/* ---- Module level ---- */
+
+static void test_module_level(void)
+{
+    result r = shader("OpEntryPoint GLCompute %main \"main\" %gid\n"
+                      "OpExecutionMode %main LocalSize 8 4 1\n"
+                      "OpName %buf \"buf\"\n"
+                      "OpDecorate %gid BuiltIn GlobalInvocationId\n"
+                      "OpDecorate %buf DescriptorSet 1\n"
+                      "OpDecorate %buf Binding 2\n"
+                      "OpDecorate %rta ArrayStride 4\n"
+                      "OpMemberDecorate %S 0 Offset 0\n"
+                      "OpMemberDecorate %S 0 NonWritable\n"
+                      "OpDecorate %S Block\n"
+                      "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                      "%uint = OpTypeInt 32 0\n%int = OpTypeInt 32 1\n%float = OpTypeFloat 32\n"
+                      "%v3uint = OpTypeVector %uint 3\n%pin = OpTypePointer Input %v3uint\n"
+                      "%gid = OpVariable %pin Input\n"
+                      "%rta = OpTypeRuntimeArray %float\n%S = OpTypeStruct %rta\n"
+                      "%psb = OpTypePointer StorageBuffer %S\n%buf = OpVariable %psb StorageBuffer\n"
+                      "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "vce_triple = #spirv.vce<v1.3, [Shader], []>"));
+    CHECK(has(&r, "addressing_model = #spirv.addressing_model<Logical>"));
+    CHECK(has(&r, "memory_model = #spirv.memory_model<GLSL450>"));
+    CHECK(has(&r, "built_in = \"GlobalInvocationId\""));
+    CHECK(has(&r, "sym_name = \"spirv_var_"));
+    CHECK(has(&r, "binding = 2 : i32"));
+    CHECK(has(&r, "descriptor_set = 1 : i32"));
+    CHECK(has(&r, "!spirv.struct<(!spirv.rtarray<f32, stride=4> [0, NonWritable])>"));
+    CHECK(has(&r, "execution_model = #spirv.execution_model<GLCompute>"));
+    CHECK(has(&r, "values = [8 : i32, 4 : i32, 1 : i32]"));
+    CHECK(has(&r, "sym_name = \"main\""));
+    result_free(&r);
+}
+
+static void test_types(void)
+{
+    result r = shader("OpName %S \"S\"\nOpName %T \"S\"\nOpName %U \"S\"\nOpName %N \"Node\"\n"
+                      "OpDecorate %arr ArrayStride 16\n"
+                      "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                      "%uint = OpTypeInt 32 0\n%int = OpTypeInt 32 1\n%half = OpTypeFloat 16\n"
+                      "%bool = OpTypeBool\n%u4 = OpConstant %uint 4\n"
+                      "%arr = OpTypeArray %half %u4\n"
+                      "%S = OpTypeStruct %int %uint\n%T = OpTypeStruct %uint\n%U = OpTypeStruct %int %uint\n"
+                      "OpTypeForwardPointer %pn PhysicalStorageBuffer\n"
+                      "%N = OpTypeStruct %int %pn\n%pn = OpTypePointer PhysicalStorageBuffer %N\n"
+                      "%pS = OpTypePointer Private %S\n%pT = OpTypePointer Private %T\n%pU = OpTypePointer Private %U\n"
+                      "%pa = OpTypePointer Private %arr\n%pb = OpTypePointer Private %bool\n"
+                      "%vS = OpVariable %pS Private\n%vT = OpVariable %pT Private\n%vU = OpVariable %pU Private\n"
+                      "%va = OpVariable %pa Private\n%vb = OpVariable %pb Private\n"
+                      "%pp = OpTypePointer Private %pn\n%vp = OpVariable %pp Private\n"
+                      "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "!spirv.struct<S, (si32, i32)>"));
+    CHECK(has(&r, "!spirv.struct<S_1, (i32)>"));
+    /* The same name and body is the same type: no S_2. */
+    CHECK(r.text && !strstr(r.text, "S_2"));
+    CHECK(has(&r, "!spirv.array<4 x f16, stride=16>"));
+    CHECK(has(&r, "!spirv.ptr<i1, Private>"));
+    CHECK(has(&r, "!spirv.struct<Node, (si32, !spirv.ptr<!spirv.struct<Node>, PhysicalStorageBuffer>)>"));
+    result_free(&r);
+
+    /* Void is none; bf16 */
+    static const char bf16[] = "OpCapability Shader\nOpCapability BFloat16TypeKHR\nOpExtension \"SPV_KHR_bfloat16\"\n"
+                               "OpMemoryModel Logical GLSL450\n"
+                               "%void = OpTypeVoid\n%bf = OpTypeFloat 16 BFloat16KHR\n%fn = OpTypeFunction %bf %bf\n"
+                               "%one = OpConstant %bf 1\n"
+                               "%f = OpFunction %bf None %fn\n%a = OpFunctionParameter %bf\n%l = OpLabel\n"
+                               "%s = OpFAdd %bf %a %one\nOpReturnValue %s\nOpFunctionEnd\n";
+    r = deserialize_text(bf16);
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "(bf16) -> bf16"));
+    CHECK(has(&r, "1.000000e+00 : bf16"));
+    result_free(&r);
+}
+
+static void test_constants(void)
+{
+    result r = shader("%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                      "%uint = OpTypeInt 32 0\n%int = OpTypeInt 32 1\n%float = OpTypeFloat 32\n%bool = OpTypeBool\n"
+                      "%v4 = OpTypeVector %float 4\n%u3 = OpConstant %uint 3\n%arr = OpTypeArray %v4 %u3\n"
+                      "%f1 = OpConstant %float 1\n%f2 = OpConstant %float 2\n%nan = OpConstant %float -0x1.8p+128\n"
+                      "%m1 = OpConstant %uint 4294967295\n%neg = OpConstant %int -5\n%t = OpConstantTrue %bool\n"
+                      "%splat = OpConstantComposite %v4 %f1 %f1 %f1 %f1\n%vec = OpConstantComposite %v4 %f1 %f2 %f1 %f2\n"
+                      "%ca = OpConstantComposite %arr %splat %vec %splat\n%null = OpConstantNull %arr\n"
+                      "%pv = OpTypePointer Function %v4\n%pa = OpTypePointer Function %arr\n"
+                      "%pu = OpTypePointer Function %uint\n%pi = OpTypePointer Function %int\n"
+                      "%pf = OpTypePointer Function %float\n%pb = OpTypePointer Function %bool\n"
+                      "%main = OpFunction %void None %fn\n%l = OpLabel\n"
+                      "%a = OpVariable %pa Function\n%b = OpVariable %pa Function\n%c = OpVariable %pv Function\n"
+                      "%u = OpVariable %pu Function\n%i = OpVariable %pi Function\n%x = OpVariable %pf Function\n"
+                      "%y = OpVariable %pb Function\n"
+                      "OpStore %a %ca\nOpStore %b %null\nOpStore %c %splat\nOpStore %u %m1\nOpStore %i %neg\n"
+                      "OpStore %x %nan\nOpStore %y %t\nOpStore %c %splat\n"
+                      "OpReturn\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "dense<1.000000e+00> : vector<4xf32>"));
+    CHECK(has(&r, "dense<[1.000000e+00, 2.000000e+00, 1.000000e+00, 2.000000e+00]> : vector<4xf32>"));
+    CHECK(has(&r, "-1 : i32"));
+    CHECK(has(&r, "-5 : si32"));
+    CHECK(has(&r, "value = true"));
+    CHECK(has(&r, "[dense<0.000000e+00> : vector<4xf32>, dense<0.000000e+00> : vector<4xf32>, dense<0.000000e+00> : vector<4xf32>]"));
+    /* A NaN keeps its payload (MLIR prints NaN in hex). */
+    CHECK(has(&r, "0xFFC00000 : f32"));
+    /* One spirv.Constant per block and value: %splat is stored twice but materialized once. */
+    CHECK(r.generic && count_of(r.generic, "dense<1.000000e+00> : vector<4xf32>}") +
+                               count_of(r.generic, "dense<1.000000e+00> : vector<4xf32>}>") ==
+                           1);
+    result_free(&r);
+}
+
+static void test_spec_constants(void)
+{
+    result r = shader("OpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\n"
+                      "OpName %sc \"width\"\nOpDecorate %sc SpecId 7\nOpDecorate %wg BuiltIn WorkgroupSize\n"
+                      "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
+                      "%v3 = OpTypeVector %uint 3\n%one = OpConstant %uint 1\n"
+                      "%sc = OpSpecConstant %uint 64\n%wg = OpSpecConstantComposite %v3 %sc %one %one\n"
+                      "%dbl = OpSpecConstantOp %uint IMul %sc %one\n%pu = OpTypePointer Function %uint\n"
+                      "%main = OpFunction %void None %fn\n%l = OpLabel\n%v = OpVariable %pu Function\n"
+                      "%x = OpCompositeExtract %uint %wg 0\n%y = OpIAdd %uint %x %dbl\nOpStore %v %y\n"
+                      "OpReturn\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "spirv.SpecConstant @width spec_id(7) = 64 : i32"));
+    CHECK(has(&r, "spirv.SpecConstantComposite @spirv_spec_const_"));
+    CHECK(has(&r, "built_in = \"WorkgroupSize\""));
+    CHECK(has(&r, "spirv.mlir.referenceof @width"));
+    CHECK(has(&r, "spirv.SpecConstantOperation"));
+    CHECK(has(&r, "spirv.mlir.yield"));
+    result_free(&r);
+
+    /* LocalSizeId with plain constants is LocalSize; with a spec constant spirv.ExecutionModeId. */
+    static const char id_modes[] = "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
+                                   "OpEntryPoint GLCompute %main \"main\"\n"
+                                   "OpExecutionModeId %main LocalSizeId %c16 %one %one\n"
+                                   "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
+                                   "%c16 = OpConstant %uint 16\n%one = OpConstant %uint 1\n"
+                                   "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
+    size_t count;
+    uint32_t *w = assemble(id_modes, &count);
+    CHECK(w != NULL);
+    if (w) {
+        w[1] = 0x10600; /* SPIR-V 1.6 */
+        r = deserialize_words(w, count);
+        CHECK(r.res == SPVK_OK);
+        CHECK(has(&r, "execution_mode = #spirv.execution_mode<LocalSize>"));
+        CHECK(has(&r, "values = [16 : i32, 1 : i32, 1 : i32]"));
+        result_free(&r);
+        free(w);
+    }
+}
+
+/* ---- Control flow ---- */
+
+static const char cf_prelude[] = "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
+                                 "%bool = OpTypeBool\n%c0 = OpConstant %uint 0\n%c1 = OpConstant %uint 1\n"
+                                 "%c10 = OpConstant %uint 10\n%pu = OpTypePointer Function %uint\n"
+                                 "%fnb = OpTypeFunction %uint %bool %uint\n";
+
+static result cf(const char *body)
+{
+    char *a = cat(header_shader, cf_prelude);
+    char *b = cat(a, body);
+    result r = deserialize_text(b);
+    free(a);
+    free(b);
+    return r;
+}
+
+static void test_selection(void)
+{
+    /* if/else with a phi in the merge block (short-circuit &&), early return, values of the
+       header used after the construct. */
+    result r = cf("%f = OpFunction %uint None %fnb\n%p = OpFunctionParameter %bool\n%q = OpFunctionParameter %uint\n"
+                  "%e = OpLabel\n%h = OpIAdd %uint %q %c1\n%lt = OpULessThan %bool %h %c10\n"
+                  "OpSelectionMerge %m None\nOpBranchConditional %p %t %m\n"
+                  "%t = OpLabel\nOpBranch %m\n"
+                  "%m = OpLabel\n%phi = OpPhi %bool %lt %t %p %e\n"
+                  "OpSelectionMerge %m2 None\nOpBranchConditional %phi %r %m2\n"
+                  "%r = OpLabel\nOpReturnValue %h\n"
+                  "%m2 = OpLabel\n%z = OpIMul %uint %h %h\nOpReturnValue %z\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "spirv.mlir.selection"));
+    CHECK(has(&r, "spirv.mlir.merge"));
+    /* The header's add stays outside the selection: usable after it without a variable. */
+    CHECK(has(&r, "spirv.IMul"));
+    /* The merge block's phi goes through a Function variable of i1. */
+    CHECK(has(&r, "!spirv.ptr<i1, Function>"));
+    result_free(&r);
+}
+
+static void test_loops(void)
+{
+    /* A loop with a break from inside an if (multi-level exit), a continue, a phi in the
+       header, and a value from the header used after the loop. */
+    result r = cf("%f = OpFunction %uint None %fnb\n%p = OpFunctionParameter %bool\n%q = OpFunctionParameter %uint\n"
+                  "%e = OpLabel\nOpBranch %h\n"
+                  "%h = OpLabel\n%i = OpPhi %uint %c0 %e %next %c\n%hv = OpIAdd %uint %i %q\n"
+                  "OpLoopMerge %m %c None\nOpBranch %body\n"
+                  "%body = OpLabel\n%lt = OpULessThan %bool %i %c10\nOpSelectionMerge %im None\n"
+                  "OpBranchConditional %lt %im %brk\n"
+                  "%brk = OpLabel\nOpBranch %m\n"
+                  "%im = OpLabel\nOpSelectionMerge %im2 None\nOpBranchConditional %p %cnt %im2\n"
+                  "%cnt = OpLabel\nOpBranch %c\n"
+                  "%im2 = OpLabel\nOpBranch %c\n"
+                  "%c = OpLabel\n%next = OpIAdd %uint %i %c1\nOpBranch %h\n"
+                  "%m = OpLabel\n%out = OpIAdd %uint %hv %c1\nOpReturnValue %out\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "spirv.mlir.loop"));
+    /* The exit code: an i32 variable, compared after the nested selections. */
+    CHECK(has(&r, "spirv.IEqual"));
+    /* %hv, defined in the loop header, is carried out through a variable. */
+    CHECK(r.text && count_of(r.text, "spirv.Variable") >= 2);
+    result_free(&r);
+
+    /* A single-block loop gets a forwarding block before the merge. */
+    r = cf("%f = OpFunction %uint None %fnb\n%p = OpFunctionParameter %bool\n%q = OpFunctionParameter %uint\n"
+           "%e = OpLabel\nOpBranch %h\n"
+           "%h = OpLabel\n%i = OpPhi %uint %c0 %e %n %h\n%n = OpIAdd %uint %i %c1\n"
+           "%lt = OpULessThan %bool %n %q\nOpLoopMerge %m %h None\nOpBranchConditional %lt %h %m\n"
+           "%m = OpLabel\nOpReturnValue %c0\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "spirv.mlir.loop"));
+    result_free(&r);
+}
+
+/* Array lengths and cooperative matrix parameters given by spec constants (spvkit's addition:
+   the type carries the spec constant's symbol); an OpSpecConstantOp length gets a module-level
+   spirv.SpecConstantOperation with a symbol. */
+static void test_spec_sized_types(void)
+{
+    static const char text[] =
+        "OpCapability Shader\nOpMemoryModel Logical GLSL450\nOpName %n \"LEN\"\nOpName %m \"TWICE\"\n"
+        "OpDecorate %n SpecId 3\n"
+        "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n%two = OpConstant %uint 2\n"
+        "%n = OpSpecConstant %uint 4\n%m = OpSpecConstantOp %uint IMul %n %two\n"
+        "%a = OpTypeArray %uint %n\n%b = OpTypeArray %uint %m\n"
+        "%pa = OpTypePointer Workgroup %a\n%pb = OpTypePointer Workgroup %b\n"
+        "%va = OpVariable %pa Workgroup\n%vb = OpVariable %pb Workgroup\n"
+        "%f = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
+    size_t count;
+    uint32_t *w = assemble(text, &count);
+    CHECK(w != NULL);
+    if (!w)
+        return;
+    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+    spvk_ir_register_all_dialects(ctx);
+    spvk_ir_op *m = NULL;
+    CHECK(spvk_spirv_deserialize(ctx, w, count, &m, NULL) == SPVK_OK);
+    int arrays = 0, spec_ops = 0;
+    for (spvk_ir_op *op = m ? m->regions[0].first->first : NULL; op; op = op->next) {
+        if (strcmp(spvk_ir_op_name(op), "spirv.SpecConstantOperation") == 0) {
+            const spvk_ir_attr *name = spvk_ir_op_attr(op, "sym_name");
+            CHECK(name && strcmp(name->string, "TWICE") == 0);
+            spec_ops++;
+        }
+        if (strcmp(spvk_ir_op_name(op), "spirv.GlobalVariable") != 0)
+            continue;
+        const spvk_ir_attr *t = spvk_ir_op_attr(op, "type");
+        const spvk_ir_type *arr = t ? t->type->types[0] : NULL;
+        CHECK(arr && arr->kind == SPVK_SPIRV_ARRAY && arr->num_attrs == 1);
+        if (arr && arr->num_attrs == 1) {
+            const char *sym = arr->attrs[0]->string;
+            bool twice = strcmp(sym, "TWICE") == 0;
+            CHECK(twice || strcmp(sym, "LEN") == 0);
+            CHECK(arr->ints[0] == (twice ? 8 : 4)); /* the default length */
+            arrays++;
+        }
+    }
+    CHECK(arrays == 2 && spec_ops == 1);
+    spvk_ir_context_destroy(ctx);
+    free(w);
+}
+
+static void test_switch_and_calls(void)
+{
+    result r = cf("%g = OpFunction %uint None %fnb\n%gp = OpFunctionParameter %bool\n%gq = OpFunctionParameter %uint\n"
+                  "%ge = OpLabel\nOpReturnValue %gq\nOpFunctionEnd\n"
+                  "%f = OpFunction %uint None %fnb\n%p = OpFunctionParameter %bool\n%q = OpFunctionParameter %uint\n"
+                  "%e = OpLabel\nOpSelectionMerge %m None\nOpSwitch %q %d 1 %a 2 %b\n"
+                  "%a = OpLabel\nOpBranch %b\n"
+                  "%b = OpLabel\nOpBranch %m\n"
+                  "%d = OpLabel\nOpBranch %m\n"
+                  "%m = OpLabel\n%r = OpFunctionCall %uint %g %p %q\nOpReturnValue %r\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "spirv.Switch"));
+    CHECK(has(&r, "case_values = [1 : i32, 2 : i32]"));
+    CHECK(has(&r, "spirv.FunctionCall @spirv_fn_"));
+    result_free(&r);
+}
+
+static void test_opencl(void)
+{
+    /* A kernel without merges keeps a flat CFG; phis are block arguments. */
+    static const char kernel[] =
+        "OpCapability Addresses\nOpCapability Kernel\n%cl = OpExtInstImport \"OpenCL.std\"\n"
+        "OpMemoryModel Physical64 OpenCL\nOpEntryPoint Kernel %k \"k\"\n"
+        "OpDecorate %pp FuncParamAttr NoCapture\n"
+        "%void = OpTypeVoid\n%uint = OpTypeInt 32 0\n%bool = OpTypeBool\n%float = OpTypeFloat 32\n"
+        "%pg = OpTypePointer CrossWorkgroup %float\n%fn = OpTypeFunction %void %pg %uint\n"
+        "%c0 = OpConstant %uint 0\n%c1 = OpConstant %uint 1\n"
+        "%k = OpFunction %void None %fn\n%pp = OpFunctionParameter %pg\n%n = OpFunctionParameter %uint\n"
+        "%e = OpLabel\nOpBranch %h\n"
+        "%h = OpLabel\n%i = OpPhi %uint %c0 %e %i1 %h\n%x = OpLoad %float %pp\n%s = OpExtInst %float %cl sqrt %x\n"
+        "OpStore %pp %s\n%i1 = OpIAdd %uint %i %c1\n%lt = OpULessThan %bool %i1 %n\nOpBranchConditional %lt %h %x2\n"
+        "%x2 = OpLabel\nOpReturn\nOpFunctionEnd\n";
+    result r = deserialize_text(kernel);
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "spirv.CL.sqrt"));
+    CHECK(r.text && !strstr(r.text, "spirv.mlir.loop"));
+    CHECK(has(&r, "spvkit.func_param_attr"));
+    CHECK(has(&r, "addressing_model = #spirv.addressing_model<Physical64>"));
+    result_free(&r);
+}
+
+/* ---- Errors and hostile input ---- */
+
+static void expect_error(const char *what, const char *text, const char *needle)
+{
+    result r = deserialize_text(text);
+    CHECK(r.res == SPVK_ERROR_INVALID);
+    if (!(r.error && strstr(r.error, needle))) {
+        failures++;
+        fprintf(stderr, "%s: expected an error with \"%s\", got \"%s\"\n", what, needle,
+                r.error ? r.error : "(none)");
+    }
+    checks++;
+    result_free(&r);
+}
+
+static void test_errors(void)
+{
+    expect_error("unknown ext set",
+                 "OpCapability Shader\n%x = OpExtInstImport \"SPV_AMD_shader_ballot\"\nOpMemoryModel Logical GLSL450\n",
+                 "(OpExtInstImport)");
+    expect_error("spec constant composite array length",
+                 "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%uint = OpTypeInt 32 0\n"
+                 "%v2 = OpTypeVector %uint 2\n%n = OpSpecConstant %uint 4\n%c = OpSpecConstantComposite %v2 %n %n\n"
+                 "%a = OpTypeArray %uint %c\n",
+                 "(OpTypeArray)");
+    expect_error("type cycle",
+                 "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%uint = OpTypeInt 32 0\n"
+                 "%a = OpTypeStruct %uint %b\n%b = OpTypeStruct %a\n",
+                 "itself");
+    expect_error("value used before definition",
+                 "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%void = OpTypeVoid\n%fn = OpTypeFunction %void\n"
+                 "%uint = OpTypeInt 32 0\n%f = OpFunction %void None %fn\n%l = OpLabel\n"
+                 "%a = OpIAdd %uint %b %b\n%b = OpIAdd %uint %a %a\nOpReturn\nOpFunctionEnd\n",
+                 "before its definition");
+    expect_error("no memory model", "OpCapability Shader\n", "OpMemoryModel");
+
+    /* Types nested 5000 deep in module order resolve one at a time; nested through forward
+       references (invalid, but hostile input may do it) they are refused, not a stack overflow. */
+    size_t cap = 1 << 20;
+    char *text = malloc(cap);
+    size_t n = (size_t)snprintf(text, cap, "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
+                                           "%%uint = OpTypeInt 32 0\n%%c2 = OpConstant %%uint 2\n%%t0 = OpTypeVector %%uint 2\n");
+    for (int i = 1; i < 5000; i++)
+        n += (size_t)snprintf(text + n, cap - n, "%%t%d = OpTypeArray %%t%d %%c2\n", i, i - 1);
+    n += (size_t)snprintf(text + n, cap - n, "%%p = OpTypePointer Private %%t4999\n%%v = OpVariable %%p Private\n");
+    result r = deserialize_text(text);
+    CHECK(r.res == SPVK_OK);
+    result_free(&r);
+    n = (size_t)snprintf(text, cap, "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
+                                    "%%uint = OpTypeInt 32 0\n%%c2 = OpConstant %%uint 2\n");
+    for (int i = 0; i < 5000; i++)
+        n += (size_t)snprintf(text + n, cap - n, "%%t%d = OpTypeArray %%t%d %%c2\n", i, i + 1);
+    n += (size_t)snprintf(text + n, cap - n, "%%t5000 = OpTypeVector %%uint 2\n");
+    expect_error("deep types", text, "deep");
+    free(text);
+}
+
+static void test_hostile_bound(void)
+{
+    static const char text[] = "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%void = OpTypeVoid\n"
+                               "%fn = OpTypeFunction %void\n%f = OpFunction %void None %fn\n%l = OpLabel\n"
+                               "OpReturn\nOpFunctionEnd\n";
+    size_t count;
+    uint32_t *w = assemble(text, &count);
+    CHECK(w != NULL);
+    if (!w)
+        return;
+    /* A bound far beyond the module's size: the id table follows the definitions instead. */
+    w[3] = 0xfffffff0u;
+    result r = deserialize_words(w, count);
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "spirv.func"));
+    result_free(&r);
+    free(w);
+}
+
+/* ---- Out of memory at each allocation ---- */
+
+typedef struct fail_alloc {
+    long remaining;
+    size_t live;
+} fail_alloc;
+
+static void *failing_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    fail_alloc *f = user;
+    if (new_size == 0) {
+        if (ptr)
+            f->live--;
+        free(ptr);
+        return NULL;
+    }
+    if (f->remaining-- <= 0)
+        return NULL;
+    void *p = realloc(ptr, new_size);
+    if (p && !ptr)
+        f->live++;
+    (void)old_size;
+    return p;
+}
+
+static void test_out_of_memory(void)
+{
+    size_t count;
+    char *text = cat(header_shader, cf_prelude);
+    char *full = cat(text, "%f = OpFunction %uint None %fnb\n%p = OpFunctionParameter %bool\n%q = OpFunctionParameter %uint\n"
+                           "%e = OpLabel\nOpBranch %h\n%h = OpLabel\n%i = OpPhi %uint %c0 %e %next %c\n"
+                           "OpLoopMerge %m %c None\nOpBranch %b\n%b = OpLabel\nOpSelectionMerge %c None\n"
+                           "OpBranchConditional %p %m %c\n%c = OpLabel\n%next = OpIAdd %uint %i %c1\nOpBranch %h\n"
+                           "%m = OpLabel\nOpReturnValue %i\nOpFunctionEnd\n");
+    uint32_t *w = assemble(full, &count);
+    free(text);
+    free(full);
+    CHECK(w != NULL);
+    if (!w)
+        return;
+    bool succeeded = false;
+    for (long n = 0; n < 100000 && !succeeded; n++) {
+        fail_alloc fa = {n, 0};
+        spvk_allocator a = {failing_realloc, &fa};
+        spvk_ir_context *ctx = spvk_ir_context_create(&a);
+        if (!ctx)
+            continue;
+        spvk_diagnostics diags;
+        spvk_diagnostics_init(&diags, NULL);
+        spvk_ir_op *m = NULL;
+        spvk_result r = spvk_ir_register_all_dialects(ctx) ? spvk_spirv_deserialize(ctx, w, count, &m, &diags)
+                                                            : SPVK_ERROR_OUT_OF_MEMORY;
+        if (r == SPVK_OK) {
+            succeeded = true;
+            if (getenv("SPVK_TEST_VERBOSE"))
+                fprintf(stderr, "out-of-memory: succeeded after %ld allocations\n", n);
+            CHECK(m != NULL);
+        } else {
+            CHECK(r == SPVK_ERROR_OUT_OF_MEMORY);
+            CHECK(m == NULL);
+        }
+        spvk_diagnostics_free(&diags);
+        spvk_ir_context_destroy(ctx);
+        CHECK(fa.live == 0);
+    }
+    CHECK(succeeded);
+    free(w);
+}
+
+int main(void)
+{
+    test_module_level();
+    test_types();
+    test_constants();
+    test_spec_constants();
+    test_selection();
+    test_loops();
+    test_spec_sized_types();
+    test_switch_and_calls();
+    test_opencl();
+    test_errors();
+    test_hostile_bound();
+    test_out_of_memory();
+    printf("test_deserialize: %d checks, %d failures\n", checks, failures);
+    return failures ? 1 : 0;
+}

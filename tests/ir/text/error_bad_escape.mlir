@@ -1,0 +1,2 @@
+// RUN-OPTIONS: error
+"test.a"() {s = "bad \q escape"} : () -> ()

@@ -1,0 +1,2 @@
+// RUN-OPTIONS: error
+%a, %b = "test.two"() : () -> (i32, i32, i32)

@@ -1,0 +1,6 @@
+// RUN-OPTIONS: error
+"test.r"() ({
+  "test.br"()[^nowhere] : () -> ()
+^elsewhere:
+  "test.x"() : () -> ()
+}) : () -> ()

@@ -1,0 +1,4 @@
+// RUN-OPTIONS: error no-unregistered
+module {
+  "unknown.op"() : () -> ()
+}

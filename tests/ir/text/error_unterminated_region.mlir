@@ -1,0 +1,3 @@
+// RUN-OPTIONS: error
+"test.r"() ({
+  "test.x"() : () -> ()

@@ -184,6 +184,8 @@ static void test_types(void)
     CHECK(r.res == SPVK_OK);
     CHECK(has(&r, "!spirv.struct<S, (si32, i32)>"));
     CHECK(has(&r, "!spirv.struct<S_1, (i32)>"));
+    /* The module keeps S_1's own name for the serializer. */
+    CHECK(has(&r, "spvkit.struct_names = {S_1 = \"S\"}"));
     /* The same name and body is the same type: no S_2. */
     CHECK(r.text && !strstr(r.text, "S_2"));
     CHECK(has(&r, "!spirv.array<4 x f16, stride=16>"));

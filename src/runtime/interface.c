@@ -643,6 +643,18 @@ static spvk_result read_shader_resources(walk_state *s, interface_storage *st, c
             }
             continue;
         }
+        if (storage == SPVK_STORAGE_CLASS_UniformConstant) {
+            /* Images, samplers, texel buffers, acceleration structures: descriptors the runner
+               does not create. Refusing here beats a pipeline layout that lacks them, which the
+               driver may crash on (lavapipe does). */
+            if (listed && !entry_lists(s, e, id))
+                continue;
+            uint32_t set = 0, binding = 0;
+            find_decoration(s, id, -1, SPVK_DECORATION_DescriptorSet, &set);
+            find_decoration(s, id, -1, SPVK_DECORATION_Binding, &binding);
+            return fail_at(s, var, "variable %%%u (set %u, binding %u) is an image, sampler or other opaque "
+                           "resource; spvkit run binds buffers only", id, set, binding);
+        }
         if (storage != SPVK_STORAGE_CLASS_StorageBuffer && storage != SPVK_STORAGE_CLASS_Uniform &&
             storage != SPVK_STORAGE_CLASS_PushConstant)
             continue;

@@ -481,6 +481,11 @@ static void test_errors(void)
                  "%a = OpIAdd %uint %b %b\n%b = OpIAdd %uint %a %a\nOpReturn\nOpFunctionEnd\n",
                  "before its definition");
     expect_error("no memory model", "OpCapability Shader\n", "OpMemoryModel");
+    expect_error("decoration of a block",
+                 "OpCapability Shader\nOpMemoryModel Logical GLSL450\nOpDecorate %l RelaxedPrecision\n"
+                 "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%f = OpFunction %void None %fn\n%l = OpLabel\n"
+                 "OpReturn\nOpFunctionEnd\n",
+                 "(OpDecorate): decoration relaxed_precision of %");
 
     /* Types nested 5000 deep in module order resolve one at a time; nested through forward
        references (invalid, but hostile input may do it) they are refused, not a stack overflow. */

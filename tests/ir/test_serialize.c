@@ -197,11 +197,14 @@ static int section(uint32_t op)
     case SPVK_OP_EntryPoint: return 4;
     case SPVK_OP_ExecutionMode:
     case SPVK_OP_ExecutionModeId: return 5;
+    case SPVK_OP_String: return 6;
     case SPVK_OP_Name:
     case SPVK_OP_MemberName: return 6;
     case SPVK_OP_Decorate:
     case SPVK_OP_MemberDecorate:
-    case SPVK_OP_DecorateId: return 7;
+    case SPVK_OP_DecorateId:
+    case SPVK_OP_DecorateString:
+    case SPVK_OP_MemberDecorateString: return 7;
     case SPVK_OP_Function: return 9;
     default: return -1;
     }
@@ -803,7 +806,8 @@ static spvk_ir_op *build_more(tctx *t)
     const spvk_ir_type *pv = spvk_spirv_struct_type(ctx, &t->v4f32, 1, NULL, member_decs);
     add(t, body, (opspec){.name = "spirv.GlobalVariable",
                           .attrs = dict(t, "sym_name", str(t, "pv"), "type",
-                                        tya(t, spvk_spirv_pointer_type(ctx, pv, SPVK_STORAGE_CLASS_Output)), NULL)});
+                                        tya(t, spvk_spirv_pointer_type(ctx, pv, SPVK_STORAGE_CLASS_Output)),
+                                        "user_semantic", str(t, "POS"), NULL)});
     /* An explicitly laid out Workgroup struct: Block; a plain Workgroup array: none. */
     int64_t off0 = 0;
     const spvk_ir_type *ws = spvk_spirv_struct_type(ctx, &t->f32, 1, &off0, NULL);
@@ -910,6 +914,9 @@ static void test_more(void)
         CHECK(blocks == 3);
         const inst *ext = find_op(is, k, SPVK_OP_Extension, 0);
         CHECK(ext && memcmp(ext->w, "SPV_KHR_workgroup_memory_explicit_layout", 40) == 0);
+        /* A string decoration at 1.4: OpDecorateString. */
+        const inst *ds = find_op(is, k, SPVK_OP_DecorateString, 0);
+        CHECK(ds && ds->w[1] == SPVK_DECORATION_UserSemantic && memcmp(&ds->w[2], "POS", 4) == 0);
         /* (N * 2) + 1: two OpSpecConstantOps, the second named N2 and stored by main. */
         const inst *mul = find_op(is, k, SPVK_OP_SpecConstantOp, 0), *add1 = find_op(is, k, SPVK_OP_SpecConstantOp, 1);
         CHECK(mul && add1 && mul->w[2] == SPVK_OP_IMul && add1->w[2] == SPVK_OP_IAdd && add1->w[3] == mul->w[1]);

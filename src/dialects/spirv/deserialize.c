@@ -121,10 +121,8 @@ spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, s
 
 static inline uint32_t id_hash(uint32_t id, size_t capacity) { return spvk_hash_u32(id) & (uint32_t)(capacity - 1); }
 
-dsr_id *dsr_id_at(dsr *d, uint32_t id)
+dsr_id *dsr_id_at_hashed(dsr *d, uint32_t id)
 {
-    if (d->dense)
-        return id < d->num_ids ? &d->ids[id] : &d->ids[0];
     if (id == 0)
         return &d->ids[0];
     for (uint32_t h = id_hash(id, d->id_hash_capacity);; h = (h + 1) & (uint32_t)(d->id_hash_capacity - 1)) {
@@ -407,8 +405,10 @@ static void add_decoration(dsr *d, uint32_t target, uint32_t inst, int32_t membe
     d->decos = dsr_scratch_grow(d, &d->decos, &d->decos_capacity, d->num_decos + 1, sizeof *d->decos);
     dsr_deco *dc = &d->decos[d->num_decos++];
     dc->inst = inst;
+    dc->target = target;
     dc->member = member;
     dc->first = first;
+    dc->used = 0;
     dc->pad = 0;
     /* Keep the module's order: append at the end of the list. */
     dc->next = 0;
@@ -554,7 +554,8 @@ void dsr_collect_decorations(dsr *d, uint32_t id, const char **names, const spvk
                              uint32_t capacity)
 {
     for (uint32_t x = dsr_id_at(d, id)->decorations; x; x = d->decos[x - 1].next) {
-        const dsr_deco *dc = &d->decos[x - 1];
+        dsr_deco *dc = &d->decos[x - 1];
+        dc->used = 1;
         if (dc->member >= 0)
             dsr_fail(d, dc->inst, "member decoration of %%%u, which is not a struct type", id);
         uint32_t decoration = op_word(d, dc->inst, dc->first);
@@ -1232,6 +1233,31 @@ static void create_module(dsr *d)
     spvk_ir_region_append(&d->module->regions[0], d->module_block);
 }
 
+/* spvkit's own ops the deserializer makes (docs/spirv_dialect.md) and the dialect may not
+   register (yet): registered here, in the context's arena, when missing. */
+static void ensure_own_ops(dsr *d)
+{
+    static const struct {
+        const char *name;
+        uint32_t traits;
+    } own[] = {
+        {"spirv.ConstantSampler", SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS},
+        {"spirv.String", SPVK_TRAIT_NO_SIDE_EFFECTS},
+        {"spirv.ExtInst", 0},
+    };
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
+        if (spvk_ir_op_def_lookup(d->ctx, own[i].name, strlen(own[i].name)))
+            continue;
+        spvk_ir_op_def *def = dsr_check(d, spvk_ir_alloc(d->ctx, sizeof *def));
+        def->name = own[i].name;
+        def->dialect = d->spirv;
+        def->traits = own[i].traits;
+        def->num_regions = 0;
+        if (!spvk_ir_register_op(d->ctx, def))
+            dsr_oom(d);
+    }
+}
+
 static void init_common(dsr *d)
 {
     spvk_ir_context *ctx = d->ctx;
@@ -1239,6 +1265,7 @@ static void init_common(dsr *d)
     d->t_i32 = dsr_check(d, (void *)spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS));
     d->t_none = dsr_check(d, (void *)spvk_ir_none_type(ctx));
 #define DEF(field, name) d->field = spvk_ir_op_def_lookup(ctx, name, sizeof name - 1)
+    ensure_own_ops(d);
     DEF(def_constant, "spirv.Constant");
     DEF(def_addressof, "spirv.mlir.addressof");
     DEF(def_referenceof, "spirv.mlir.referenceof");
@@ -1415,6 +1442,18 @@ static void translate(dsr *d)
         function(d, i, &next);
         i = next;
     }
+    /* Every decoration went into an attribute or a type; one that did not would be lost. */
+    for (size_t k = 0; k < d->num_decos; k++) {
+        const dsr_deco *dc = &d->decos[k];
+        if (dc->used)
+            continue;
+        uint32_t target = dc->target;
+        if (dsr_id_at(d, target)->kind == DSR_ID_DECORATION_GROUP)
+            continue; /* the group's own: copied to its targets */
+        dsr_fail(d, dc->inst, "decoration %s of %%%u cannot be represented on what it decorates (%s)",
+                 spvk_spirv_decoration_attr_name(d->ctx, op_word(d, dc->inst, dc->first)), target,
+                 dsr_id_at(d, target)->def ? dsr_inst_name(d, dsr_id_at(d, target)->def - 1) : "undefined");
+    }
     /* A module-level non-semantic instruction no function uses would be lost. */
     for (uint32_t i = 0; i < d->first_function_inst; i++) {
         uint32_t rid = d->insts[i].result_id;
@@ -1430,6 +1469,17 @@ static void translate(dsr *d)
         d->current_inst = i;
         if (d->insts[i].opcode == SPVK_OP_ExecutionMode || d->insts[i].opcode == SPVK_OP_ExecutionModeId)
             execution_mode(d, i);
+    }
+    if (d->num_renames) {
+        const char **names = dsr_check(d, spvk_ir_alloc(d->ctx, d->num_renames * sizeof *names));
+        const spvk_ir_attr **values = dsr_check(d, spvk_ir_alloc(d->ctx, d->num_renames * sizeof *values));
+        for (size_t k = 0; k < d->num_renames; k++) {
+            names[k] = d->renames[k].type->name;
+            values[k] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, d->renames[k].original,
+                                                                 strlen(d->renames[k].original)));
+        }
+        spvk_ir_op_set_attr(d->ctx, d->module, dsr_intern(d, "spvkit.struct_names"),
+                            dsr_dict(d, names, values, (uint32_t)d->num_renames));
     }
     d->current_inst = DSR_NONE;
     if (spvk_ir_context_failed(d->ctx))
@@ -1472,6 +1522,7 @@ static void free_scratch(dsr *d)
     spvk_free(d->alloc, d->capabilities, d->capabilities_capacity * sizeof *d->capabilities);
     spvk_free(d->alloc, d->extensions, d->extensions_capacity * sizeof *d->extensions);
     spvk_free(d->alloc, d->claimed, d->claimed_capacity * sizeof *d->claimed);
+    spvk_free(d->alloc, d->renames, d->renames_capacity * sizeof *d->renames);
     if (d->op_cache)
         spvk_free(d->alloc, d->op_cache, spvk_spirv_num_op_infos * sizeof *d->op_cache);
 }

@@ -665,6 +665,15 @@ spvk_ir_value *dsr_value(dsr *d, uint32_t id, spvk_ir_block *block, uint32_t ins
     return value_at(d, id, block, inst, 0);
 }
 
+/* A value where only a value will do (not a type or an import). */
+static spvk_ir_value *value_of(dsr *d, uint32_t id, spvk_ir_block *block, uint32_t inst)
+{
+    spvk_ir_value *v = value_at(d, id, block, inst, 0);
+    if (!v)
+        dsr_fail(d, inst, "%%%u is not a value", id);
+    return v;
+}
+
 /* OpSpecConstantOp, materialized where used: spirv.SpecConstantOperation wrapping the operation
    (its operands materialized before it, in the same block) and yielding its result. */
 static spvk_ir_value *spec_operation(dsr *d, uint32_t id, spvk_ir_block *block, uint32_t user, unsigned depth)
@@ -858,7 +867,7 @@ static void translate_call(dsr *d, uint32_t i, spvk_ir_block *x)
         dsr_fail(d, i, "%%%u is not a function", callee);
     uint32_t n = in->num_operands - 3u;
     for (uint32_t k = 0; k < n; k++)
-        d->scratch_values[k] = dsr_value(d, word_of(d, i, 3 + k), x, i);
+        d->scratch_values[k] = value_of(d, word_of(d, i, 3 + k), x, i);
     const spvk_ir_type *type = dsr_type(d, in->result_type_id, i);
     if (type == d->t_none)
         type = NULL;
@@ -962,7 +971,7 @@ static void translate(dsr *d, uint32_t i, spvk_ir_block *x)
         append(x, dsr_create_op(d, d->def_return, "spirv.Return", NULL, 0, NULL, NULL));
         return;
     case SPVK_OP_ReturnValue: {
-        spvk_ir_value *v = dsr_value(d, word_of(d, i, 0), x, i);
+        spvk_ir_value *v = value_of(d, word_of(d, i, 0), x, i);
         append(x, dsr_create_op(d, d->def_return_value, "spirv.ReturnValue", &v, 1, NULL, NULL));
         return;
     }
@@ -1018,7 +1027,7 @@ static void store_phis(dsr *d, uint32_t from, uint32_t t, spvk_ir_block *x, uint
     uint32_t label = f->blocks[from].label;
     uint32_t k = 0;
     for (uint32_t p = next_phi(d, tb, tb->first + 1); p != DSR_NONE; p = next_phi(d, tb, p + 1), k++) {
-        spvk_ir_value *v = dsr_value(d, phi_incoming(d, p, label, user), x, user);
+        spvk_ir_value *v = value_of(d, phi_incoming(d, p, label, user), x, user);
         emit_store(d, x, tb->phi_spills[k], v);
     }
 }
@@ -1034,7 +1043,7 @@ static uint32_t phi_operands(dsr *d, uint32_t from, uint32_t t, spvk_ir_block *x
     uint32_t label = f->blocks[from].label;
     uint32_t n = 0;
     for (uint32_t p = next_phi(d, tb, tb->first + 1); p != DSR_NONE; p = next_phi(d, tb, p + 1))
-        ops[n++] = dsr_value(d, phi_incoming(d, p, label, user), x, user);
+        ops[n++] = value_of(d, phi_incoming(d, p, label, user), x, user);
     return n;
 }
 
@@ -1106,8 +1115,9 @@ static void resolve_edges(dsr *d, uint32_t from, uint32_t y, spvk_ir_block *x, c
                           edge_out *out, spvk_ir_value **ops, uint32_t *nops, uint32_t user)
 {
     dsr_fn *f = &d->fn;
-    /* Phi stores first, once per distinct spilled target. */
-    for (uint32_t k = 0; k < n; k++) {
+    /* Phi stores first, once per distinct spilled target (a selection header's were made before
+       its op, see emit_block). */
+    for (uint32_t k = 0; k < n && !f->phi_stores_done; k++) {
         dsr_block *tb = &f->blocks[succ[k]];
         if (!tb->num_phis || !tb->spill_phis)
             continue;
@@ -1202,8 +1212,10 @@ static spvk_ir_op *cond_branch_op(dsr *d, spvk_ir_value *cond, spvk_ir_block *t,
     if (1 + nt + nf > 3)
         ops = dsr_check(d, spvk_ir_alloc(d->ctx, (1 + nt + nf) * sizeof *ops));
     ops[0] = cond;
-    memcpy(ops + 1, tops, nt * sizeof *ops);
-    memcpy(ops + 1 + nt, fops, nf * sizeof *ops);
+    if (nt)
+        memcpy(ops + 1, tops, nt * sizeof *ops);
+    if (nf)
+        memcpy(ops + 1 + nt, fops, nf * sizeof *ops);
     const spvk_ir_attr *attrs;
     if (!nt && !nf && !weights && d->fn.plain_cond_attrs) {
         attrs = d->fn.plain_cond_attrs; /* the common case, made once */
@@ -1250,7 +1262,7 @@ static void emit_terminator(dsr *d, uint32_t bi, spvk_ir_block *x, uint32_t y)
         return;
     }
     case SPVK_OP_BranchConditional: {
-        spvk_ir_value *cond = dsr_value(d, word_of(d, t, 0), x, t);
+        spvk_ir_value *cond = value_of(d, word_of(d, t, 0), x, t);
         uint32_t targets[2] = {block_of_label(d, word_of(d, t, 1), t), block_of_label(d, word_of(d, t, 2), t)};
         edge_out out[2];
         uint32_t nops = 0;
@@ -1266,7 +1278,7 @@ static void emit_terminator(dsr *d, uint32_t bi, spvk_ir_block *x, uint32_t y)
         return;
     }
     case SPVK_OP_Switch: {
-        spvk_ir_value *sel = dsr_value(d, word_of(d, t, 0), x, t);
+        spvk_ir_value *sel = value_of(d, word_of(d, t, 0), x, t);
         uint32_t ncases = (in->num_operands - 2u) / 2u;
         uint32_t *targets = dsr_check(d, spvk_ir_alloc(d->ctx, (ncases + 1) * sizeof *targets));
         targets[0] = block_of_label(d, word_of(d, t, 1), t);
@@ -1520,9 +1532,26 @@ static void emit_block(dsr *d, uint32_t bi, spvk_ir_block *x)
         f->cur_region = b->region;
         if (f->regions[s].first_cross)
             emit_store(d, x, exit_variable(d), i32_constant(d, x, 0));
+        /* The values the header's branch passes to spilled phis are stored here, before the op:
+           the stores are the header's instructions, which is where deserializing the serialized
+           module finds them again. */
+        uint32_t small[2];
+        uint32_t nmax = max_successors(d, b);
+        uint32_t *succ = nmax <= 2 ? small : dsr_check(d, spvk_ir_alloc(d->ctx, nmax * sizeof *succ));
+        uint32_t ns = successors(d, b, succ, nmax);
+        for (uint32_t k = 0; k < ns; k++) {
+            uint32_t t = block_of_label(d, succ[k], b->last);
+            bool seen = false;
+            for (uint32_t j = 0; j < k && !seen; j++)
+                seen = succ[j] == succ[k];
+            if (!seen && f->blocks[t].num_phis && f->blocks[t].spill_phis)
+                store_phis(d, bi, t, x, b->last);
+        }
         spvk_ir_op *op = construct_op(d, s);
         append(x, op);
+        f->phi_stores_done = true;
         emit_terminator(d, bi, f->regions[s].ir_entry, s);
+        f->phi_stores_done = false;
         emit_region(d, s);
         x = dispatch(d, s, x);
         continuation(d, s, x);
@@ -1594,7 +1623,12 @@ static void analyze_edges(dsr *d)
     for (uint32_t r = 1; r < f->num_regions; r++) {
         dsr_region *g = &f->regions[r];
         dsr_block *m = &f->blocks[g->merge];
-        if (owner_region(f, m) == g->parent && !m->local_pred && g->merge != 0 && !m->inline_merge) {
+        /* A loop's continue target keeps a block of its own even when only its construct
+           reaches it: merged into the block before, that block would become the continue target
+           when serialized, and a break from inside the construct would leave the continue
+           construct, which SPIR-V does not allow. */
+        if (owner_region(f, m) == g->parent && !m->local_pred && g->merge != 0 && !m->inline_merge &&
+            m->continue_of == DSR_NONE) {
             m->inline_merge = 1;
             if (m->num_phis)
                 m->spill_phis = 1;

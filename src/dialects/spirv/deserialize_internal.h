@@ -84,10 +84,12 @@ typedef struct dsr_id {
 /* One decoration of one id (or of a member of a struct). */
 typedef struct dsr_deco {
     uint32_t inst;      /* the decorating instruction */
+    uint32_t target;    /* the decorated id (a group's targets get copies) */
     uint32_t next;      /* the next decoration of the same target, index + 1 */
     int32_t member;     /* -1: the id itself */
     uint16_t first;     /* operand index of the Decoration operand within the instruction */
-    uint16_t pad;
+    uint8_t used;       /* folded into an attribute or a type (checked at the end: none is lost) */
+    uint8_t pad;
 } dsr_deco;
 
 /* ---- Per function ---- */
@@ -170,6 +172,7 @@ typedef struct dsr_fn {
     const spvk_ir_type *result_type; /* the function's result type, NULL for void */
     const spvk_ir_attr *plain_cond_attrs; /* operandSegmentSizes [1, 0, 0], made once */
     spvk_ir_value *cond_ops[3];
+    bool phi_stores_done; /* the terminator being emitted had its phi stores made already */
     uint32_t cur_region;     /* the region code is being emitted into (visibility of values) */
     spvk_ir_block *entry;    /* the function's entry IR block (variables go first) */
     spvk_ir_op *last_var;    /* where the next variable goes (after the previous one) */
@@ -235,6 +238,13 @@ typedef struct dsr {
     spvk_ir_op *module;
     spvk_ir_block *module_block;
 
+    /* Structs renamed because their OpName was taken (the original names go on the module). */
+    struct dsr_rename {
+        const spvk_ir_type *type;
+        const char *original; /* in the words */
+    } *renames;
+    size_t num_renames, renames_capacity;
+
     /* Identified structs claimed by recursive structs of this module. */
     spvk_ir_type **claimed;
     size_t num_claimed, claimed_capacity;
@@ -279,8 +289,15 @@ static inline void *dsr_check(dsr *d, void *p)
     return p;
 }
 void *dsr_scratch_grow(dsr *d, void *items, size_t *capacity, size_t need, size_t elem_size);
-/* The entry for id (never NULL: an unknown id gets a zero entry in a shared slot, read-only). */
-dsr_id *dsr_id_at(dsr *d, uint32_t id);
+/* The entry for id (never NULL: an unknown id gets a zero entry in a shared slot, read-only).
+   Inline for the dense table, which is every normal module's. */
+dsr_id *dsr_id_at_hashed(dsr *d, uint32_t id);
+static inline dsr_id *dsr_id_at(dsr *d, uint32_t id)
+{
+    if (d->dense)
+        return id < d->num_ids ? &d->ids[id] : &d->ids[0];
+    return dsr_id_at_hashed(d, id);
+}
 const char *dsr_intern(dsr *d, const char *s);
 const spvk_ir_attr *dsr_enum(dsr *d, unsigned operand_kind, uint32_t value);
 spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, spvk_ir_value *const *operands,

@@ -74,7 +74,8 @@ static int64_t array_stride(dsr *d, uint32_t id)
 {
     int64_t stride = 0;
     for (uint32_t x = dsr_id_at(d, id)->decorations; x; x = d->decos[x - 1].next) {
-        const dsr_deco *dc = &d->decos[x - 1];
+        dsr_deco *dc = &d->decos[x - 1];
+        dc->used = 1;
         uint32_t decoration = word_of(d, dc->inst, dc->first);
         if (decoration != SPVK_DECORATION_ArrayStride || dc->member >= 0)
             dsr_fail(d, dc->inst, "decoration %s of array type %%%u cannot be represented",
@@ -109,7 +110,8 @@ static void struct_decorations(dsr *d, uint32_t id, struct_body *b)
     uint32_t *lengths = dsr_check(d, spvk_ir_alloc(d->ctx, (count + 1) * sizeof *lengths));
     memset(lengths, 0, (count + 1) * sizeof *lengths);
     for (uint32_t x = dsr_id_at(d, id)->decorations; x; x = d->decos[x - 1].next) {
-        const dsr_deco *dc = &d->decos[x - 1];
+        dsr_deco *dc = &d->decos[x - 1];
+        dc->used = 1;
         uint32_t decoration = word_of(d, dc->inst, dc->first);
         if (dc->member >= (int32_t)count)
             dsr_fail(d, dc->inst, "member %d of struct %%%u does not exist", dc->member, id);
@@ -182,6 +184,22 @@ static bool claimed(const dsr *d, const spvk_ir_type *t)
     return false;
 }
 
+/* A struct that had to take another name than its OpName ("S_1" for the second "S"): the module
+   records the original (spvkit.struct_names), so that the serializer can name it as it was. Mesa,
+   for one, compares struct names in OpCopyLogical. */
+static void note_rename(dsr *d, const spvk_ir_type *t, const char *original)
+{
+    if (strcmp(t->name, original) == 0)
+        return;
+    for (size_t i = 0; i < d->num_renames; i++)
+        if (d->renames[i].type == t)
+            return;
+    d->renames = dsr_scratch_grow(d, &d->renames, &d->renames_capacity, d->num_renames + 1, sizeof *d->renames);
+    d->renames[d->num_renames].type = t;
+    d->renames[d->num_renames].original = original;
+    d->num_renames++;
+}
+
 static spvk_ir_type *identified_candidate(dsr *d, const char *name, uint32_t k)
 {
     size_t len = strlen(name);
@@ -220,6 +238,7 @@ static const spvk_ir_type *struct_type(dsr *d, uint32_t id, uint32_t inst, unsig
         }
         d->claimed = dsr_scratch_grow(d, &d->claimed, &d->claimed_capacity, d->num_claimed + 1, sizeof *d->claimed);
         d->claimed[d->num_claimed++] = t;
+        note_rename(d, t, name);
         e->type = t;
         for (uint32_t k = 0; k < b.count; k++)
             b.members[k] = resolve(d, word_of(d, inst, 1 + k), inst, depth + 1);
@@ -240,6 +259,7 @@ static const spvk_ir_type *struct_type(dsr *d, uint32_t id, uint32_t inst, unsig
         if (!t->body_set) {
             if (!spvk_spirv_identified_struct_set_body(d->ctx, t, b.members, b.count, b.offsets, b.decorations))
                 dsr_fail(d, inst, "cannot set the body of struct \"%s\"", name);
+            note_rename(d, t, name);
             return t;
         }
         if (same_body(d, t, &b))

@@ -382,12 +382,28 @@ spvk_ir_op *ser_lookup_symbol(spvk_ser *s, const spvk_ir_attr *ref)
         }
         s->have_symbols = true;
     }
+    /* References are uniqued attributes: resolve each one once. */
+    uint32_t index;
+    if (ser_map_get(&s->map, ref, NULL, SER_TAG_SYMREF, &index))
+        return index ? s->symbol_ops[index - 1] : NULL;
     const char *name = spvk_ir_intern(s->ctx, ref->string, ref->length);
     if (!name) {
         ser_oom(s);
         return NULL;
     }
-    return spvk_ir_symbol_table_find(&s->symbols, name);
+    spvk_ir_op *op = spvk_ir_symbol_table_find(&s->symbols, name);
+    index = 0;
+    if (op) {
+        if (!spvk_array_grow(s->alloc, &s->symbol_ops, &s->symbol_ops_capacity, s->num_symbol_ops + 1,
+                             sizeof *s->symbol_ops, 16)) {
+            ser_oom(s);
+            return NULL;
+        }
+        s->symbol_ops[s->num_symbol_ops++] = op;
+        index = (uint32_t)s->num_symbol_ops;
+    }
+    ser_map_set(s, ref, NULL, SER_TAG_SYMREF, index);
+    return op;
 }
 
 static const char *symbol_name(const spvk_ir_op *op, size_t *length)
@@ -651,7 +667,18 @@ static bool decorate_items(spvk_ser *s, const spvk_ir_op *op, uint32_t id, int64
         ok = push_decoration_operand(s, op, e->name, e->parameters[p].kind, items[p], &uses_id);
     }
     if (ok) {
-        uint32_t opcode = member >= 0 ? SPVK_OP_MemberDecorate : uses_id ? SPVK_OP_DecorateId : SPVK_OP_Decorate;
+        /* Decorations with string operands have their own instructions (UserSemantic, ...). */
+        bool strings = false;
+        for (uint8_t p = 0; p < e->num_parameters; p++)
+            strings = strings || e->parameters[p].kind == SPVK_OPERAND_LiteralString;
+        /* ... from SPIR-V 1.4 or with SPV_GOOGLE_decorate_string; LinkageAttributes has always been
+           written with OpDecorate. */
+        strings = strings && decoration != SPVK_DECORATION_LinkageAttributes &&
+                  (s->version >= SPVK_VERSION(1, 4) || s->has_decorate_string);
+        uint32_t opcode = member >= 0 ? (strings ? SPVK_OP_MemberDecorateString : SPVK_OP_MemberDecorate)
+                          : uses_id   ? SPVK_OP_DecorateId
+                          : strings   ? SPVK_OP_DecorateString
+                                      : SPVK_OP_Decorate;
         ser_instruction(s, &s->annotations, opcode, s->ws + base, s->ws_count - base);
     }
     s->ws_count = base;
@@ -1025,6 +1052,8 @@ static void free_state(spvk_ser *s)
     spvk_free(s->alloc, s->dfs, s->dfs_capacity * sizeof *s->dfs);
     spvk_free(s->alloc, s->candidates, s->candidates_capacity * sizeof *s->candidates);
     spvk_free(s->alloc, s->pending, s->pending_capacity * sizeof *s->pending);
+    spvk_free(s->alloc, s->struct_names, s->struct_names_capacity * sizeof *s->struct_names);
+    spvk_free(s->alloc, s->symbol_ops, s->symbol_ops_capacity * sizeof *s->symbol_ops);
     if (s->have_symbols)
         spvk_ir_symbol_table_free(&s->symbols);
 }
@@ -1123,6 +1152,14 @@ spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module,
         goto done;
     }
     s->version = (uint32_t)vce->value;
+    if (vce->num_attrs > 1 && vce->attrs[1] && vce->attrs[1]->dialect == NULL && vce->attrs[1]->kind == SPVK_ATTR_ARRAY) {
+        for (uint32_t i = 0; i < vce->attrs[1]->num_attrs; i++) {
+            const spvk_ir_attr *x = vce->attrs[1]->attrs[i];
+            if (x && x->dialect == NULL && x->kind == SPVK_ATTR_STRING && x->length == 26 &&
+                memcmp(x->string, "SPV_GOOGLE_decorate_string", 26) == 0)
+                s->has_decorate_string = true;
+        }
+    }
     if (((s->version >> 16) & 0xff) != 1 || (s->version & 0xff0000ffu) != 0) {
         ser_error(s, module, "has a vce_triple version that is not a SPIR-V 1.x version");
         goto done;
@@ -1146,7 +1183,7 @@ spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module,
             }
         }
     }
-    if (!ser_finish_blocks(s))
+    if (!ser_finish_blocks(s) || !ser_finish_struct_names(s))
         goto done;
 
     spvk_writer out;

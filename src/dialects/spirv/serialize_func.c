@@ -139,7 +139,6 @@ static bool is_terminator_kind(const spvk_ir_op *op, ser_op_kind kind)
     }
 }
 
-static bool is_terminator(spvk_ser *s, const spvk_ir_op *op) { return is_terminator_kind(op, ser_op_kind_of(s, op)); }
 
 /* The terminator's operands for its successors come last, successor by successor (a branch's
    operand count for a successor is that block's argument count). */
@@ -178,7 +177,8 @@ static bool prepass_block(spvk_ser *s, uint32_t bi, uint32_t start_label, int de
         uint32_t merge;
         if (!block_index(s, op->regions[0].last, &merge))
             return false;
-        current = s->blocks[merge].label;
+        /* The code after the construct continues where its merge block's ops end. */
+        current = s->blocks[merge].end_label;
     }
     s->blocks[bi].end_label = current;
     return true;
@@ -630,7 +630,46 @@ static bool emit_early_merge(spvk_ser *s, const spvk_ir_op *op)
     return true;
 }
 
-/* Emits the ops of block bi (its label and OpPhis unless `inline_ops`): the ones before a
+/* One op of a block, in the function body (OpVariables go to the first block). */
+static bool emit_op(spvk_ser *s, const spvk_ir_op *op, ser_op_kind kind, int depth)
+{
+    bool ok;
+    switch (kind) {
+    case SER_OP_CONSTANT:
+    case SER_OP_ADDRESSOF:
+    case SER_OP_REFERENCEOF:
+    case SER_OP_UNDEF:
+    case SER_OP_CONSTANT_SAMPLER:
+    case SER_OP_STRING:
+    case SER_OP_SPEC_CONSTANT_OPERATION:
+        ok = true; /* module-level ids, emitted when first used */
+        break;
+    case SER_OP_VARIABLE: ok = emit_variable(s, op); break;
+    case SER_OP_SELECTION:
+    case SER_OP_LOOP: ok = emit_construct(s, op, kind, depth + 1); break;
+    case SER_OP_BRANCH: {
+        if (op->num_successors != 1)
+            return ser_error(s, op, "needs one successor");
+        uint32_t label = label_of(s, op, op->successors[0]);
+        ok = label != 0;
+        if (ok)
+            ser_instruction(s, &s->fn_body, SPVK_OP_Branch, &label, 1);
+        break;
+    }
+    case SER_OP_BRANCH_CONDITIONAL: ok = emit_branch_conditional(s, op); break;
+    case SER_OP_SWITCH: ok = emit_switch(s, op); break;
+    case SER_OP_MERGE: ok = emit_early_merge(s, op); break;
+    case SER_OP_FUNCTION_CALL: ok = emit_function_call(s, op); break;
+    case SER_OP_GENERIC: ok = emit_generic(s, op, &s->fn_body); break;
+    case SER_OP_SIMPLE: ok = emit_simple(s, op); break;
+    case SER_OP_EXT_INST: ok = emit_ext_inst(s, op); break;
+    case SER_OP_YIELD: ok = ser_error(s, op, "is outside a spirv.SpecConstantOperation"); break;
+    default: ok = ser_error(s, op, "cannot appear inside a function"); break;
+    }
+    return ok;
+}
+
+/* Emits the ops of block bi (its label and OpPhis when with_label): the ones before a
    terminator in order, nested constructs flattened, the merge instruction of hook just before the
    terminator. */
 static bool emit_block(spvk_ser *s, uint32_t bi, const merge_hook *hook, bool with_label, int depth)
@@ -653,40 +692,7 @@ static bool emit_block(spvk_ser *s, uint32_t bi, const merge_hook *hook, bool wi
                                                : "ends a block but is not a terminator");
         if (terminator && hook && hook->construct && !emit_merge_instruction(s, hook, op))
             return false;
-        bool ok;
-        switch (kind) {
-        case SER_OP_CONSTANT:
-        case SER_OP_ADDRESSOF:
-        case SER_OP_REFERENCEOF:
-        case SER_OP_UNDEF:
-        case SER_OP_CONSTANT_SAMPLER:
-        case SER_OP_STRING:
-        case SER_OP_SPEC_CONSTANT_OPERATION:
-            ok = true; /* module-level ids, emitted when first used */
-            break;
-        case SER_OP_VARIABLE: ok = emit_variable(s, op); break;
-        case SER_OP_SELECTION:
-        case SER_OP_LOOP: ok = emit_construct(s, op, kind, depth + 1); break;
-        case SER_OP_BRANCH: {
-            if (op->num_successors != 1)
-                return ser_error(s, op, "needs one successor");
-            uint32_t label = label_of(s, op, op->successors[0]);
-            ok = label != 0;
-            if (ok)
-                ser_instruction(s, &s->fn_body, SPVK_OP_Branch, &label, 1);
-            break;
-        }
-        case SER_OP_BRANCH_CONDITIONAL: ok = emit_branch_conditional(s, op); break;
-        case SER_OP_SWITCH: ok = emit_switch(s, op); break;
-        case SER_OP_MERGE: ok = emit_early_merge(s, op); break;
-        case SER_OP_FUNCTION_CALL: ok = emit_function_call(s, op); break;
-        case SER_OP_GENERIC: ok = emit_generic(s, op, &s->fn_body); break;
-        case SER_OP_SIMPLE: ok = emit_simple(s, op); break;
-        case SER_OP_EXT_INST: ok = emit_ext_inst(s, op); break;
-        case SER_OP_YIELD: ok = ser_error(s, op, "is outside a spirv.SpecConstantOperation"); break;
-        default: ok = ser_error(s, op, "cannot appear inside a function"); break;
-        }
-        if (!ok || s->oom)
+        if (!emit_op(s, op, kind, depth) || s->oom)
             return false;
     }
     return true;
@@ -788,24 +794,9 @@ static bool emit_construct(spvk_ser *s, const spvk_ir_op *op, ser_op_kind kind, 
     for (const spvk_ir_op *o = mb->first; o != term; o = o->next) {
         /* Anything before the merge runs first in the merge block. */
         ser_op_kind k = ser_op_kind_of(s, o);
-        bool ok;
-        switch (k) {
-        case SER_OP_CONSTANT:
-        case SER_OP_ADDRESSOF:
-        case SER_OP_REFERENCEOF:
-        case SER_OP_UNDEF:
-        case SER_OP_CONSTANT_SAMPLER:
-        case SER_OP_STRING:
-        case SER_OP_SPEC_CONSTANT_OPERATION: ok = true; break;
-        case SER_OP_VARIABLE: ok = emit_variable(s, o); break;
-        case SER_OP_FUNCTION_CALL: ok = emit_function_call(s, o); break;
-        case SER_OP_GENERIC:
-            ok = is_terminator(s, o) ? ser_error(s, o, "cannot appear before a merge block's spirv.mlir.merge")
-                                     : emit_generic(s, o, &s->fn_body);
-            break;
-        default: ok = ser_error(s, o, "cannot appear in a merge block"); break;
-        }
-        if (!ok)
+        if (is_terminator_kind(o, k))
+            return ser_error(s, o, "cannot appear before a merge block's spirv.mlir.merge");
+        if (!emit_op(s, o, k, depth) || s->oom)
             return false;
     }
     return true;

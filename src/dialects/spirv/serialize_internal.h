@@ -89,7 +89,8 @@ enum {
     SER_TAG_NESTED,      /* struct type -> 1 when it is a member (by value) of another struct */
     SER_TAG_IN_PROGRESS, /* identified struct being emitted -> index into pending forward pointers */
     SER_TAG_UNDEF,       /* type -> OpUndef id */
-    SER_TAG_DECORATION   /* interned attribute name -> decoration + 1, or 0 (not a decoration) */
+    SER_TAG_DECORATION,  /* interned attribute name -> decoration + 1, or 0 (not a decoration) */
+    SER_TAG_SYMREF       /* symbol reference attribute -> index + 1 into symbol_ops, or 0 (undefined) */
 };
 
 enum { SER_STATE_IN_PROGRESS = 1, SER_STATE_DONE = 2 };
@@ -164,6 +165,11 @@ typedef struct ser_block_candidate {
     uint32_t reason;
 } ser_block_candidate;
 
+typedef struct ser_struct_name {
+    const char *name; /* the identified struct's (interned) name */
+    uint32_t id;
+} ser_struct_name;
+
 typedef struct ser_pending_pointer {
     const spvk_ir_type *pointer; /* forward-declared pointer type */
     uint32_t id;
@@ -181,6 +187,7 @@ typedef struct spvk_ser {
     bool failed; /* an error was reported */
     bool oom;
     bool warned_control; /* a control hint without its operands was dropped */
+    bool has_decorate_string; /* SPV_GOOGLE_decorate_string is declared */
 
     /* Sections, in layout order (capabilities, extensions, imports and the memory model are
        written at the end from what was collected). */
@@ -227,6 +234,10 @@ typedef struct spvk_ser {
     size_t num_candidates, candidates_capacity;
     ser_pending_pointer *pending;
     size_t num_pending, pending_capacity;
+    spvk_ir_op **symbol_ops; /* the ops symbol references resolved to */
+    size_t num_symbol_ops, symbol_ops_capacity;
+    ser_struct_name *struct_names;
+    size_t num_struct_names, struct_names_capacity;
 
     /* Commonly needed types. */
     const spvk_ir_type *i32;
@@ -297,6 +308,8 @@ uint32_t ser_spec_op_instruction(spvk_ser *s, const spvk_ir_op *inner, const spv
 /* Emits the OpDecorate Block decisions collected while types were emitted. */
 bool ser_finish_blocks(spvk_ser *s);
 bool ser_add_block_candidate(spvk_ser *s, const spvk_ir_type *type, uint32_t reason);
+/* Emits the OpNames of identified structs (after all of them are known). */
+bool ser_finish_struct_names(spvk_ser *s);
 bool ser_is_bool(const spvk_ir_type *t);
 
 /* ---- serialize_func.c ---- */

@@ -6,6 +6,7 @@
    they are keyed by the IR type (identified structs are distinct by name, and duplicate
    aggregates are allowed). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "serialize_internal.h"
@@ -126,6 +127,65 @@ bool ser_finish_blocks(spvk_ser *s)
     return true;
 }
 
+/* ---- Struct names ----
+   The deserializer makes identified struct names unique by appending "_1", "_2", ... (glslang
+   names a block's struct and the same struct in Function storage alike). The OpName goes back to
+   the original name when a struct of that name exists: names are debug information, and some
+   drivers (Mesa's OpCopyLogical) compare struct names. */
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(((const ser_struct_name *)a)->name, ((const ser_struct_name *)b)->name);
+}
+
+static bool name_exists(const spvk_ser *s, const char *name, size_t length)
+{
+    size_t lo = 0, hi = s->num_struct_names;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const char *n = s->struct_names[mid].name;
+        int c = strncmp(n, name, length);
+        if (c == 0 && n[length] != '\0')
+            c = 1;
+        if (c == 0)
+            return true;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+bool ser_finish_struct_names(spvk_ser *s)
+{
+    if (s->num_struct_names > 1)
+        qsort(s->struct_names, s->num_struct_names, sizeof *s->struct_names, compare_names);
+    for (size_t i = 0; i < s->num_struct_names; i++) {
+        const char *name = s->struct_names[i].name;
+        size_t len = strlen(name), keep = len;
+        size_t d = len;
+        while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
+            d--;
+        if (d < len && d >= 2 && name[d - 1] == '_' && name_exists(s, name, d - 1))
+            keep = d - 1;
+        size_t base = s->ws_count;
+        bool ok = ser_ws_push(s, s->struct_names[i].id);
+        for (size_t wi = 0; ok && wi < keep / 4 + 1; wi++) {
+            uint32_t word = 0;
+            for (size_t b = 0; b < 4; b++)
+                if (wi * 4 + b < keep)
+                    word |= (uint32_t)(unsigned char)name[wi * 4 + b] << (8 * b);
+            ok = ser_ws_push(s, word);
+        }
+        if (ok)
+            ser_instruction(s, &s->names, SPVK_OP_Name, s->ws + base, s->ws_count - base);
+        s->ws_count = base;
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 /* ---- Types ---- */
 
 static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *op, int depth);
@@ -225,20 +285,13 @@ static uint32_t struct_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op
     if (struct_has_own_block(s, t) && !ser_map_set(s, t, NULL, SER_TAG_BLOCK_DONE, 1))
         return 0;
     if (t->identified && t->name && t->name[0]) {
-        size_t len = strlen(t->name);
-        size_t nb = s->ws_count;
-        bool ok = ser_ws_push(s, id);
-        size_t nwords = len / 4 + 1;
-        for (size_t wi = 0; ok && wi < nwords; wi++) {
-            uint32_t word = 0;
-            for (size_t b = 0; b < 4; b++)
-                if (wi * 4 + b < len)
-                    word |= (uint32_t)(unsigned char)t->name[wi * 4 + b] << (8 * b);
-            ok = ser_ws_push(s, word);
-        }
-        if (ok)
-            ser_instruction(s, &s->names, SPVK_OP_Name, s->ws + nb, s->ws_count - nb);
-        s->ws_count = nb;
+        /* Named at the end, when every struct's name is known (see ser_finish_struct_names). */
+        if (!spvk_array_grow(s->alloc, &s->struct_names, &s->struct_names_capacity, s->num_struct_names + 1,
+                             sizeof *s->struct_names, 16))
+            return ser_oom(s), 0;
+        s->struct_names[s->num_struct_names].name = t->name;
+        s->struct_names[s->num_struct_names].id = id;
+        s->num_struct_names++;
     }
 
     if (t->identified) {
@@ -365,7 +418,10 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
     } else if (t->dialect == s->spirv) {
         switch (t->kind) {
         case SPVK_SPIRV_ARRAY: {
-            if (t->num_types != 1 || t->num_ints < 1 || t->ints[0] < 1 || t->ints[0] > UINT32_MAX)
+            bool spec_length = t->num_attrs > 0 && t->attrs[0] && t->attrs[0]->dialect == NULL &&
+                               t->attrs[0]->kind == SPVK_ATTR_SYMBOL_REF;
+            if (t->num_types != 1 || t->num_ints < 1 ||
+                (!spec_length && (t->ints[0] < 1 || t->ints[0] > UINT32_MAX)))
                 return type_error(s, op, t, "an array type with a length SPIR-V cannot encode");
             stride = t->num_ints > 1 && t->ints[1] > 0 ? (uint32_t)t->ints[1] : 0;
             ok = push2(s, SPVK_OP_TypeArray, 0);
@@ -373,8 +429,7 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
             /* A length given by a specialization constant: attrs[0] names it (ints[0] is its
                default); otherwise a 32-bit constant. */
             uint32_t len = 0;
-            if (e && t->num_attrs > 0 && t->attrs[0] && t->attrs[0]->dialect == NULL &&
-                t->attrs[0]->kind == SPVK_ATTR_SYMBOL_REF)
+            if (e && spec_length)
                 len = ser_symbol_id(s, op, t->attrs[0], false);
             else if (e)
                 len = ser_u32_constant(s, (uint32_t)t->ints[0], op);
@@ -428,12 +483,19 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
                 return type_error(s, op, t, "a malformed cooperative matrix type");
             ok = push2(s, SPVK_OP_TypeCooperativeMatrixKHR, 0);
             uint32_t e = ok ? type_impl(s, t->types[0], op, depth + 1) : 0;
-            /* Scope, rows, columns and use are <id>s of 32-bit constants. */
-            uint32_t scope = e ? ser_u32_constant(s, (uint32_t)t->ints[2], op) : 0;
-            uint32_t rows = scope ? ser_u32_constant(s, (uint32_t)t->ints[0], op) : 0;
-            uint32_t cols = rows ? ser_u32_constant(s, (uint32_t)t->ints[1], op) : 0;
-            uint32_t use = cols ? ser_u32_constant(s, (uint32_t)t->ints[3], op) : 0;
-            ok = use && push2(s, e, scope) && push2(s, rows, cols) && ser_ws_push(s, use);
+            /* Scope, rows, columns and use are <id>s: of 32-bit constants, or of the specialization
+               constants attrs[i] names (rows, columns, scope, use; a unit where a number is used). */
+            uint32_t p[4] = {0, 0, 0, 0};
+            for (int i = 0; i < 4 && e; i++) {
+                const spvk_ir_attr *sym = t->num_attrs == 4 ? t->attrs[i] : NULL;
+                if (sym && sym->dialect == NULL && sym->kind == SPVK_ATTR_SYMBOL_REF)
+                    p[i] = ser_symbol_id(s, op, sym, false);
+                else
+                    p[i] = ser_u32_constant(s, (uint32_t)t->ints[i], op);
+                if (!p[i])
+                    e = 0;
+            }
+            ok = e && push2(s, e, p[2]) && push2(s, p[0], p[1]) && ser_ws_push(s, p[3]);
             break;
         }
         case SPVK_SPIRV_OPAQUE: {

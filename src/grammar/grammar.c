@@ -7,12 +7,15 @@ const char *spvk_grammar_version_string(void) { return spvk_grammar_version; }
 const char *spvk_grammar_source_string(void) { return spvk_grammar_source; }
 
 /* Compares a counted name with a nul-terminated table name, bytewise (the tables are sorted so). */
+/* Orders (name, length) against a table's nul-terminated name as strcmp orders the table. name
+   may hold nul bytes (it comes from user text): compare lengths, never read past either string. */
 static int compare_name(const char *name, size_t length, const char *table_name)
 {
-    int c = strncmp(name, table_name, length);
+    size_t table_length = strlen(table_name);
+    int c = memcmp(name, table_name, length < table_length ? length : table_length);
     if (c != 0)
         return c;
-    return table_name[length] == '\0' ? 0 : -1;
+    return length < table_length ? -1 : length > table_length ? 1 : 0;
 }
 
 static int search_names(const spvk_name_index *names, size_t count, const char *name, size_t length)

@@ -1866,7 +1866,15 @@ static const spvk_ir_attr *parse_dense(parser *p, const spvk_ir_type *type)
         if (!type)
             goto out;
     }
-    if (type->dialect || (type->kind != SPVK_TYPE_VECTOR && type->kind != SPVK_TYPE_TENSOR)) {
+    /* A dialect type with an element type (!spirv.coopmatrix) takes a splat: a cooperative
+       matrix constant is one value in every element. */
+    bool dialect_splat = type->dialect && type->num_types >= 1 && is_int_or_index_or_float(type->types[0]);
+    if (dialect_splat) {
+        if (is_hex || empty || st.rank != 0 || st.count != 1) {
+            error_at(p, &type_tok, "a dense literal of a dialect type must be a single value (a splat)");
+            goto out;
+        }
+    } else if (type->dialect || (type->kind != SPVK_TYPE_VECTOR && type->kind != SPVK_TYPE_TENSOR)) {
         error_at(p, &type_tok, "elements literal must be a shaped type");
         goto out;
     }
@@ -1875,7 +1883,7 @@ static const spvk_ir_attr *parse_dense(parser *p, const spvk_ir_type *type)
         goto out;
     }
     int64_t count = 1;
-    for (uint32_t i = 0; i < type->num_ints; i++) {
+    for (uint32_t i = 0; !dialect_splat && i < type->num_ints; i++) {
         if (type->ints[i] < 0) {
             error_at(p, &type_tok, "elements literal type must have static shape");
             goto out;
@@ -3380,7 +3388,12 @@ bool spvk_ir_state_add_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const ch
     op_frame *f = p->failed ? NULL : frame_of(p, state);
     if (!f || !name || !value)
         return false;
-    return frame_add_attr(p, f, name, value);
+    /* Interned: the caller's name may live in its stack frame, and the dictionary is built after
+       the custom parser returns. */
+    const char *interned = spvk_ir_intern(p->ctx, name, strlen(name));
+    if (!interned)
+        return context_failure(p);
+    return frame_add_attr(p, f, interned, value);
 }
 
 bool spvk_ir_parse_optional_attr_dict(spvk_ir_parser *p, spvk_ir_op_state *state)

@@ -2999,6 +2999,163 @@ static void print_subgroup_block_read(spvk_ir_printer *p, const spvk_ir_op *op) 
 static void print_subgroup_block_write(spvk_ir_printer *p, const spvk_ir_op *op) { print_subgroup_block(p, op, true); }
 
 /* ------------------------------------------------------------------------------------------------
+   spirv.SpecConstantOperation
+     MLIR:   %r = spirv.SpecConstantOperation wraps "spirv.IAdd"(%a, %b) : (i32, i32) -> i32
+             (one enclosed op and the spirv.mlir.yield of its result, nothing else)
+     spvkit: spirv.SpecConstantOperation attributes {sym_name = "n"} { ...region... } : i32
+             for what MLIR's form cannot hold: a symbol name (a module-level spec constant
+             operation used as a type parameter) or several enclosed ops.
+   ------------------------------------------------------------------------------------------------ */
+
+/* The op MLIR's `wraps` form can print, or NULL. */
+static const spvk_ir_op *wrapped_op(const spvk_ir_op *op)
+{
+    if (op->num_regions != 1 || op->num_results != 1 || op->attrs->num_attrs != 0)
+        return NULL;
+    const spvk_ir_block *b = op->regions[0].first;
+    if (!b || b->next || b->num_args || !b->first || !b->first->next || b->first->next != b->last)
+        return NULL;
+    const spvk_ir_op *inner = b->first, *yield = b->last;
+    if (inner->num_results != 1 || inner->num_regions || inner->num_successors ||
+        strcmp(spvk_ir_op_name(yield), "spirv.mlir.yield") != 0 || yield->num_operands != 1 ||
+        yield->operands[0].value != &inner->results[0])
+        return NULL;
+    for (uint32_t i = 0; i < inner->num_operands; i++) {
+        const spvk_ir_value *v = inner->operands[i].value;
+        if (!v || (v->defining_op && v->defining_op->block == b))
+            return NULL; /* operands come from outside in the wraps form */
+    }
+    return inner;
+}
+
+static void print_spec_constant_operation(spvk_ir_printer *p, const spvk_ir_op *op)
+{
+    const spvk_ir_op *inner = wrapped_op(op);
+    if (inner) {
+        spvk_ir_print_text(p, " wraps ");
+        spvk_ir_print_string_literal(p, spvk_ir_op_name(inner), strlen(spvk_ir_op_name(inner)));
+        spvk_ir_print_text(p, "(");
+        for (uint32_t i = 0; i < inner->num_operands; i++) {
+            if (i)
+                spvk_ir_print_text(p, ", ");
+            spvk_ir_print_value(p, inner->operands[i].value);
+        }
+        spvk_ir_print_text(p, ")");
+        spvk_ir_print_attr_dict(p, inner->attrs, NULL, 0);
+        spvk_ir_print_text(p, " : (");
+        for (uint32_t i = 0; i < inner->num_operands; i++) {
+            if (i)
+                spvk_ir_print_text(p, ", ");
+            spvk_ir_print_type_to(p, inner->operands[i].value->type);
+        }
+        spvk_ir_print_text(p, ") -> ");
+        spvk_ir_print_type_to(p, inner->results[0].type);
+        return;
+    }
+    spvk_ir_print_attr_dict_with_keyword(p, op->attrs, NULL, 0);
+    spvk_ir_print_text(p, " ");
+    spvk_ir_print_region(p, &op->regions[0], true, false);
+    spvk_ir_print_text(p, " : ");
+    if (op->num_results != 1)
+        spvk_ir_print_text(p, "(");
+    for (uint32_t i = 0; i < op->num_results; i++) {
+        if (i)
+            spvk_ir_print_text(p, ", ");
+        spvk_ir_print_type_to(p, op->results[i].type);
+    }
+    if (op->num_results != 1)
+        spvk_ir_print_text(p, ")");
+}
+
+static bool parse_spec_constant_operation(spvk_ir_parser *p, spvk_ir_op_state *state)
+{
+    spvk_ir_context *ctx = spvk_ir_parser_context(p);
+    if (spvk_ir_parse_optional_keyword(p, "wraps")) {
+        const char *name;
+        size_t length;
+        if (!spvk_ir_parse_string(p, &name, &length) || !spvk_ir_parse_punct(p, "("))
+            return false;
+        spvk_ir_operand_ref refs[16];
+        uint32_t n = 0;
+        if (!spvk_ir_parse_optional_punct(p, ")")) {
+            do {
+                if (n == 16)
+                    return spvk_ir_parser_error(p, "an enclosed op takes at most 16 operands here");
+                if (!spvk_ir_parse_operand(p, &refs[n++]))
+                    return false;
+            } while (spvk_ir_parse_optional_punct(p, ","));
+            if (!spvk_ir_parse_punct(p, ")"))
+                return false;
+        }
+        spvk_ir_op_state inner;
+        memset(&inner, 0, sizeof inner);
+        if (spvk_ir_parser_at_punct(p, "{")) {
+            inner.attrs = spvk_ir_parse_attr(p, NULL); /* the enclosed op's own dictionary */
+            if (!inner.attrs)
+                return false;
+            if (inner.attrs->kind != SPVK_ATTR_DICTIONARY || inner.attrs->dialect)
+                return spvk_ir_parser_error(p, "expected the enclosed op's attribute dictionary");
+        }
+        if (!spvk_ir_parse_punct(p, ":"))
+            return false;
+        const spvk_ir_type *fn = spvk_ir_parse_type(p);
+        if (!fn)
+            return false;
+        if (fn->dialect || fn->kind != SPVK_TYPE_FUNCTION || spvk_ir_function_num_inputs(fn) != n ||
+            spvk_ir_function_num_results(fn) != 1)
+            return spvk_ir_parser_error(p, "expected a function type with %u inputs and one result", n);
+        spvk_ir_value *values[16];
+        for (uint32_t i = 0; i < n; i++)
+            if (!(values[i] = spvk_ir_resolve_operand(p, &refs[i], fn->types[i])))
+                return false;
+        const spvk_ir_type *result = fn->types[n];
+        if (!spvk_ir_state_add_empty_region(p, state) || !spvk_ir_state_add_result_type(p, state, result))
+            return false;
+        spvk_ir_region *r = state->regions[state->num_regions - 1];
+        spvk_ir_block *b = spvk_ir_block_create(ctx);
+        if (!b)
+            return spvk_ir_parser_error(p, "out of memory");
+        spvk_ir_region_append(r, b);
+        inner.name = name;
+        inner.name_length = length;
+        inner.operands = values;
+        inner.num_operands = n;
+        inner.result_types = &result;
+        inner.num_results = 1;
+        spvk_ir_op *op = spvk_ir_op_create(ctx, &inner);
+        if (!op)
+            return spvk_ir_parser_error(p, "cannot create the enclosed operation '%.*s'", (int)length, name);
+        spvk_ir_block_append(b, op);
+        spvk_ir_op_state y;
+        memset(&y, 0, sizeof y);
+        y.name = "spirv.mlir.yield";
+        spvk_ir_value *yv = &op->results[0];
+        y.operands = &yv;
+        y.num_operands = 1;
+        spvk_ir_op *yield = spvk_ir_op_create(ctx, &y);
+        if (!yield)
+            return spvk_ir_parser_error(p, "out of memory");
+        spvk_ir_block_append(b, yield);
+        return true;
+    }
+    if (!spvk_ir_parse_optional_attr_dict_with_keyword(p, state) || !spvk_ir_parse_region(p, state, NULL, NULL, 0) ||
+        !spvk_ir_parse_punct(p, ":"))
+        return false;
+    if (spvk_ir_parse_optional_punct(p, "(")) {
+        if (spvk_ir_parse_optional_punct(p, ")"))
+            return true;
+        do {
+            const spvk_ir_type *t = spvk_ir_parse_type(p);
+            if (!t || !spvk_ir_state_add_result_type(p, state, t))
+                return false;
+        } while (spvk_ir_parse_optional_punct(p, ","));
+        return spvk_ir_parse_punct(p, ")");
+    }
+    const spvk_ir_type *t = spvk_ir_parse_type(p);
+    return t && spvk_ir_state_add_result_type(p, state, t);
+}
+
+/* ------------------------------------------------------------------------------------------------
    The table
    ------------------------------------------------------------------------------------------------ */
 
@@ -3041,6 +3198,7 @@ static const spvk_spirv_custom_form custom_forms[] = {
     {"spirv.SMulExtended", parse_extended_binary, print_extended_binary},
     {"spirv.SpecConstant", parse_spec_constant, print_spec_constant},
     {"spirv.SpecConstantComposite", parse_spec_constant_composite, print_spec_constant_composite},
+    {"spirv.SpecConstantOperation", parse_spec_constant_operation, print_spec_constant_operation},
     {"spirv.Store", parse_store, print_store},
     {"spirv.UMulExtended", parse_extended_binary, print_extended_binary},
     {"spirv.Variable", parse_variable, print_variable},

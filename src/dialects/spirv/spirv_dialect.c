@@ -42,6 +42,11 @@ static const structural_op structural_ops[] = {
     {"spirv.Return", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_RETURN_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, true},
     {"spirv.ReturnValue", SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_RETURN_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, true},
     {"spirv.FunctionCall", 0, 0, true},
+    /* spvkit's own, beyond MLIR 19 (docs/spirv_dialect.md): OpConstantSampler, OpString and
+       OpExtInst of a set with no ops of its own (NonSemantic.*). */
+    {"spirv.ConstantSampler", SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    {"spirv.String", SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    {"spirv.ExtInst", 0, 0, false},
 };
 #define NUM_STRUCTURAL (sizeof structural_ops / sizeof structural_ops[0])
 

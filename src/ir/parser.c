@@ -935,7 +935,7 @@ static bool parse_shape(parser *p, int64_t **dims, uint32_t *rank, bool allow_dy
             is_scalable = true;
         } else if (!(at(p, TOK_INTEGER) || (allow_dynamic && at(p, TOK_QUESTION))))
             break;
-        int64_t d;
+        int64_t d = 0;
         if (!parse_dimension(p, &d, allow_dynamic))
             return false;
         if (is_scalable) {
@@ -2719,7 +2719,7 @@ static spvk_ir_op *parse_generic_op(parser *p, uint32_t frame_index, const ir_to
         return NULL;
     if (consume_if(p, TOK_LSQUARE)) {
         do {
-            spvk_ir_block *b;
+            spvk_ir_block *b = NULL;
             if (!spvk_ir_parse_successor(p, &b) || !spvk_ir_state_add_successor(p, st, b))
                 return NULL;
         } while (consume_if(p, TOK_COMMA));
@@ -3268,7 +3268,7 @@ bool spvk_ir_parse_dimension_list(spvk_ir_parser *p, int64_t *dims, uint32_t max
 {
     *count = 0;
     while (!p->failed && (at(p, TOK_INTEGER) || (allow_dynamic && at(p, TOK_QUESTION)))) {
-        int64_t d;
+        int64_t d = 0;
         if (!parse_dimension(p, &d, allow_dynamic))
             return false;
         if (*count >= max)

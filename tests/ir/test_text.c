@@ -325,6 +325,7 @@ static char *check_fixpoint_mode(const char *text, bool generic, bool debug_info
         return NULL;
     }
     free(errors);
+    errors = NULL;
     char *a = print(ctx, m, generic, debug_info);
     spvk_ir_op *m2 = a ? parse(ctx, a, strlen(a), "printed.mlir", &errors, NULL) : NULL;
     if (!m2) {
@@ -814,7 +815,7 @@ static void run_case(const char *dir, const char *name)
     snprintf(path, room, "%s/%s", dir, name);
     snprintf(expected_path, room, "%s/%s", dir, name);
     strcpy(expected_path + strlen(expected_path) - 5, ".expected");
-    size_t n, en;
+    size_t n = 0, en = 0;
     char *text = read_file(path, &n);
     char *expected = read_file(expected_path, &en);
     if (!text || !expected) {

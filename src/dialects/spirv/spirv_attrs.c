@@ -519,7 +519,7 @@ static bool parse_version(spvk_ir_parser *p, uint32_t *version)
 
 static const spvk_ir_attr *parse_vce(spvk_ir_parser *p, spvk_ir_context *ctx)
 {
-    uint32_t version;
+    uint32_t version = 0;
     if (!spvk_ir_parse_punct(p, "<") || !parse_version(p, &version) || !spvk_ir_parse_punct(p, ",") ||
         !spvk_ir_parse_punct(p, "["))
         return NULL;

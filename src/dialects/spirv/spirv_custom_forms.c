@@ -1806,7 +1806,7 @@ static bool parse_variable_decorations(spvk_ir_parser *p, spvk_ir_op_state *stat
 {
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
     if (spvk_ir_parse_optional_keyword(p, "bind")) {
-        int64_t set, binding;
+        int64_t set = 0, binding = 0;
         if (!spvk_ir_parse_punct(p, "(") || !parse_i32(p, &set) || !spvk_ir_parse_punct(p, ",") ||
             !parse_i32(p, &binding) || !spvk_ir_parse_punct(p, ")") ||
             !add_i32_attr(p, state, "descriptor_set", set) || !add_i32_attr(p, state, "binding", binding))
@@ -2098,7 +2098,7 @@ static bool parse_execution_mode(spvk_ir_parser *p, spvk_ir_op_state *state)
         !add_enum_attr(p, state, "execution_mode", SPVK_OPERAND_ExecutionMode, mode))
         return false;
     while (spvk_ir_parse_optional_punct(p, ",")) {
-        int64_t v;
+        int64_t v = 0;
         const spvk_ir_attr *a;
         if (!parse_i32(p, &v) || !(a = spvk_ir_i32_attr(ctx, v)) || !attr_push(p, &values, a))
             return false;
@@ -2183,7 +2183,7 @@ static bool parse_memory_access(spvk_ir_parser *p, spvk_ir_op_state *state, cons
         !add_enum_attr(p, state, access_name, SPVK_OPERAND_MemoryAccess, access))
         return false;
     if (access & SPVK_MEMORY_ACCESS_Aligned) {
-        int64_t alignment;
+        int64_t alignment = 0;
         if (!spvk_ir_parse_punct(p, ",") || !parse_i32(p, &alignment) ||
             !add_i32_attr(p, state, alignment_name, alignment))
             return false;
@@ -2665,7 +2665,7 @@ static bool parse_branch_conditional(spvk_ir_parser *p, spvk_ir_op_state *state)
         !resolve_add(p, state, &cond, spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS)))
         return false;
     if (spvk_ir_parse_optional_punct(p, "[")) {
-        int64_t w[2];
+        int64_t w[2] = {0, 0};
         const spvk_ir_attr *items[2], *weights;
         if (!parse_i32(p, &w[0]) || !spvk_ir_parse_punct(p, ",") || !parse_i32(p, &w[1]) ||
             !spvk_ir_parse_punct(p, "]"))

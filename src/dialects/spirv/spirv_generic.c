@@ -632,7 +632,7 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
         else if ((cat == SPVK_CATEGORY_VALUEENUM || cat == SPVK_CATEGORY_BITENUM) &&
                  descs[i]->quantifier != SPVK_QUANTIFIER_VARIADIC) {
             const spvk_ir_attr *a = spvk_ir_op_attr(op, s->attr_name);
-            uint32_t v;
+            uint32_t v = 0;
             if (a && ((a->kind == SPVK_SPIRV_ATTR_ENUM && a->dialect == spvk_spirv_dialect()) ||
                       (a->kind == SPVK_ATTR_INTEGER && !a->dialect))) {
                 v = (uint32_t)a->value;
@@ -679,7 +679,7 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
                 return enc_fail(&e, "attribute '%s' needs an id (the serializer's hook)", s->attr_name);
             const spvk_ir_attr *key = a;
             if (s->id_as_attr == SPVK_SPIRV_ID_AS_CONSTANT) {
-                uint32_t v;
+                uint32_t v = 0;
                 if (!enum_value_of(&e, a, s->attr_name, &v))
                     return false;
                 key = spvk_ir_i32_attr(ctx, (int32_t)v);
@@ -707,14 +707,14 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
                 if (a->kind != SPVK_ATTR_ARRAY || a->dialect)
                     return enc_fail(&e, "attribute '%s' must be an array", s->attr_name);
                 for (uint32_t k = 0; k < a->num_attrs; k++) {
-                    uint32_t v;
+                    uint32_t v = 0;
                     if (!enum_value_of(&e, a->attrs[k], s->attr_name, &v))
                         return false;
                     spvk_writer_word(w, v);
                 }
                 continue;
             }
-            uint32_t v;
+            uint32_t v = 0;
             if (!enum_value_of(&e, a, s->attr_name, &v) || !write_enum(&e, s, od->kind, v))
                 return false;
         } else {

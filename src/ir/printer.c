@@ -396,7 +396,8 @@ static void print_type(printer *p, const spvk_ir_type *t)
         ch(p, '>');
         return;
     case SPVK_TYPE_FUNCTION:
-        print_function_type(p, t->types, t->width, t->types + t->width, t->num_types - t->width);
+        /* `() -> ()` has no types array at all: no pointer arithmetic on NULL. */
+        print_function_type(p, t->types, t->width, t->types ? t->types + t->width : NULL, t->num_types - t->width);
         return;
     case SPVK_TYPE_TUPLE:
         text(p, "tuple<");
@@ -679,8 +680,13 @@ static void print_op(printer *p, const spvk_ir_op *op);
 
 static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
 {
-    if (!p->debug_info || !loc)
+    if (!p->debug_info)
         return;
+    if (!loc) {
+        /* IR built in memory (not parsed) may have none: MLIR's UnknownLoc. */
+        text(p, " loc(unknown)");
+        return;
+    }
     text(p, " loc(");
     print_location_body(p, loc);
     ch(p, ')');

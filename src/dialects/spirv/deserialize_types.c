@@ -340,9 +340,12 @@ static const spvk_ir_type *build_type(dsr *d, uint32_t id, uint32_t inst, unsign
         uint32_t len_id = word_of(d, inst, 2);
         uint8_t kind = dsr_id_at(d, len_id)->kind;
         if (kind == DSR_ID_SPEC || kind == DSR_ID_SPEC_OP) {
-            /* spvkit's spec-sized array: attrs[0] the length's symbol, ints[0] its default. */
+            /* spvkit's spec-sized array: attrs[0] the length's symbol, ints[0] -1, as
+               spvk_spirv_spec_array_type and the parser make it (the text has no default, so the
+               type must not either: print, parse and the same type again). */
             int64_t ints[2] = {0, array_stride(d, id)};
             const spvk_ir_attr *ref = dsr_spec_parameter(d, len_id, inst, &ints[0]);
+            ints[0] = -1;
             spvk_ir_type_desc desc;
             memset(&desc, 0, sizeof desc);
             desc.dialect = d->spirv;
@@ -384,6 +387,13 @@ static const spvk_ir_type *build_type(dsr *d, uint32_t id, uint32_t inst, unsign
         no_decorations(d, id);
         const spvk_ir_type *sampled = resolve(d, word_of(d, inst, 1), inst, depth + 1);
         int64_t access = in->num_operands > 8 ? (int64_t)word_of(d, inst, 8) : -1;
+        /* Out-of-range parameters have no spelling in the type's text: refuse them here. */
+        if (word_of(d, inst, 3) > 2 || word_of(d, inst, 4) > 1 || word_of(d, inst, 5) > 1 || word_of(d, inst, 6) > 2)
+            dsr_fail(d, inst, "image type parameters out of range (Depth 0-2, Arrayed 0-1, MS 0-1, Sampled 0-2)");
+        if (!spvk_enumerant_by_value(SPVK_OPERAND_Dim, word_of(d, inst, 2)) ||
+            !spvk_enumerant_by_value(SPVK_OPERAND_ImageFormat, word_of(d, inst, 7)) ||
+            (access >= 0 && !spvk_enumerant_by_value(SPVK_OPERAND_AccessQualifier, (uint32_t)access)))
+            dsr_fail(d, inst, "image type with an unknown Dim, Image Format or Access Qualifier");
         return dsr_check(d, (void *)spvk_spirv_image_type(ctx, sampled, word_of(d, inst, 2), word_of(d, inst, 3),
                                                           word_of(d, inst, 4), word_of(d, inst, 5),
                                                           word_of(d, inst, 6), word_of(d, inst, 7), access));
@@ -413,6 +423,7 @@ static const spvk_ir_type *build_type(dsr *d, uint32_t id, uint32_t inst, unsign
             uint8_t kind = dsr_id_at(d, pid)->kind;
             if (kind == DSR_ID_SPEC || kind == DSR_ID_SPEC_OP) {
                 refs[k] = dsr_spec_parameter(d, pid, inst, &ints[k]);
+                ints[k] = -1; /* as the parser makes it: the text names the symbol only */
                 any_spec = true;
             } else {
                 ints[k] = small_constant(d, pid, inst, what[k]);
@@ -648,6 +659,8 @@ const spvk_ir_attr *dsr_zero_attr(dsr *d, const spvk_ir_type *type, uint32_t ins
         }
         case SPVK_SPIRV_ARRAY:
         case SPVK_SPIRV_MATRIX: {
+            if (type->ints[0] < 0)
+                dsr_fail(d, inst, "a null constant of an array sized by a specialization constant cannot be represented");
             uint64_t n = (uint64_t)type->ints[0];
             spend(d, n, inst);
             const spvk_ir_attr *z = dsr_zero_attr(d, type->types[0], inst, depth + 1);

@@ -370,6 +370,10 @@ SPVK_API bool spvk_ir_op_error(spvk_ir_verifier *v, const spvk_ir_op *op, const 
 #endif
     ;
 SPVK_API spvk_ir_context *spvk_ir_verifier_context(spvk_ir_verifier *v);
+/* The op a SYMBOL_REF names, looked up from the nearest symbol table above `from`, through an
+   index the verifier builds once per table (op verifiers resolve many references). */
+SPVK_API spvk_ir_op *spvk_ir_verifier_resolve_symbol(spvk_ir_verifier *v, const spvk_ir_op *from,
+                                                     const spvk_ir_attr *ref);
 
 struct spvk_ir_op_def {
     const char *name;       /* full name, "spirv.IAdd" */
@@ -424,8 +428,10 @@ SPVK_API spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_d
 
 /* ---- Text (src/ir/parser.c, printer.c) ---- */
 typedef struct spvk_ir_print_options {
-    bool generic;       /* --mlir-print-op-generic */
-    bool debug_info;    /* print loc(...) */
+    bool generic;         /* --mlir-print-op-generic */
+    bool debug_info;      /* print loc(...) */
+    bool assume_verified; /* the caller verified the IR: custom forms without verifying again
+                             (otherwise IR that fails verification prints in generic form) */
 } spvk_ir_print_options;
 
 /* Parses MLIR text; the top-level ops are wrapped in a builtin.module unless the text is one. */

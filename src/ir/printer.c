@@ -856,7 +856,7 @@ char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_pr
         return NULL;
     printer pp;
     printer_init(&pp, ctx, options);
-    if (!pp.generic) {
+    if (!pp.generic && !(options && options->assume_verified)) {
         /* As MLIR does (unless told to assume verified IR): IR that fails verification prints in
            generic form, because custom printers may rely on what their verifiers check. The
            verifier only writes the ops' scratch fields. */

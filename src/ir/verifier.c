@@ -21,15 +21,50 @@ typedef struct region_info {
     struct region_info *outer;
 } region_info;
 
+#define VERIFIER_TABLES 8
+
 struct spvk_ir_verifier {
     spvk_ir_context *ctx;
     spvk_diagnostics *diags;
     const spvk_allocator *allocator;
     size_t errors;
     bool out_of_memory;
+    /* Symbol indexes built on first use, for the few symbol-table ops a module has; past
+       VERIFIER_TABLES the lookup falls back to a scan. */
+    spvk_ir_symbol_table tables[VERIFIER_TABLES];
+    uint32_t num_tables;
 };
 
 spvk_ir_context *spvk_ir_verifier_context(spvk_ir_verifier *v) { return v->ctx; }
+
+spvk_ir_op *spvk_ir_verifier_resolve_symbol(spvk_ir_verifier *v, const spvk_ir_op *from, const spvk_ir_attr *ref)
+{
+    if (!ref || ref->kind != SPVK_ATTR_SYMBOL_REF || ref->dialect)
+        return NULL;
+    const spvk_ir_op *table = spvk_ir_symbol_table_of(from);
+    if (!table)
+        return NULL;
+    spvk_ir_symbol_table *t = NULL;
+    for (uint32_t i = 0; i < v->num_tables && !t; i++)
+        if (v->tables[i].op == table)
+            t = &v->tables[i];
+    if (!t && v->num_tables < VERIFIER_TABLES) {
+        t = &v->tables[v->num_tables];
+        if (!spvk_ir_symbol_table_build(v->ctx, table, t)) {
+            spvk_ir_symbol_table_free(t);
+            v->out_of_memory = true;
+            return NULL;
+        }
+        v->num_tables++;
+    }
+    if (!t)
+        return spvk_ir_symbol_resolve(table, ref);
+    /* Attribute strings are interned, as are symbol names: compare pointers. */
+    spvk_ir_op *op = spvk_ir_symbol_table_find(t, ref->string);
+    for (uint32_t i = 0; op && i < ref->num_attrs; i++)
+        op = spvk_ir_symbol_lookup(op, ref->attrs[i]->string);
+    return op;
+}
 
 static void report(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, va_list ap)
 {
@@ -350,6 +385,8 @@ spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostic
     }
     for (uint32_t i = 0; i < op->num_regions; i++)
         verify_region(&v, op, &op->regions[i], &top, 1);
+    for (uint32_t i = 0; i < v.num_tables; i++)
+        spvk_ir_symbol_table_free(&v.tables[i]);
     if (v.out_of_memory)
         return SPVK_ERROR_OUT_OF_MEMORY;
     return v.errors ? SPVK_ERROR_INVALID : SPVK_OK;

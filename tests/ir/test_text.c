@@ -307,7 +307,7 @@ static spvk_ir_op *parse(spvk_ir_context *ctx, const char *text, size_t n, const
 
 static char *print(spvk_ir_context *ctx, const spvk_ir_op *m, bool generic, bool debug_info)
 {
-    spvk_ir_print_options o = {generic, debug_info};
+    spvk_ir_print_options o = {generic, debug_info, false};
     return spvk_ir_print(ctx, m, &o);
 }
 
@@ -745,7 +745,7 @@ static void test_out_of_memory(void)
                 fprintf(stderr, "OOM at allocation %ld gave result %d\n", n, r);
             }
             if (r == SPVK_OK) {
-                spvk_ir_print_options o = {false, true};
+                spvk_ir_print_options o = {false, true, false};
                 char *s = spvk_ir_print(ctx, m, &o);
                 if (s) {
                     spvk_free(&a, s, strlen(s) + 1);

@@ -158,7 +158,9 @@ static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_opt
 
 static int write_ir(const char *cmd, spvk_ir_context *ctx, const spvk_ir_op *op, const ir_options *o)
 {
-    char *text = spvk_ir_print(ctx, op, &o->print);
+    spvk_ir_print_options po = o->print;
+    po.assume_verified = o->verify; /* read_mlir and deserialize verified it */
+    char *text = spvk_ir_print(ctx, op, &po);
     if (!text) {
         fprintf(stderr, "spvkit %s: out of memory\n", cmd);
         return EXIT_USAGE;

@@ -1038,11 +1038,11 @@ static bool verify_variable(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned 
     return true;
 }
 
-/* The op a flat symbol reference names in the nearest symbol table above op, or NULL. */
-static spvk_ir_op *resolve_symbol(const spvk_ir_op *op, const spvk_ir_attr *ref)
+/* The op a flat symbol reference names in the nearest symbol table above op, or NULL (through the
+   verifier's index: a module has as many references as ops). */
+static spvk_ir_op *resolve_symbol(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_attr *ref)
 {
-    const spvk_ir_op *table = spvk_ir_symbol_table_of(op);
-    return table && attr_is_flat_symbol(ref) ? spvk_ir_symbol_resolve(table, ref) : NULL;
+    return attr_is_flat_symbol(ref) ? spvk_ir_verifier_resolve_symbol(v, op, ref) : NULL;
 }
 
 static const spvk_ir_type *type_attr(const spvk_ir_op *op, const char *name)
@@ -1072,7 +1072,7 @@ static bool verify_global_variable(spvk_ir_verifier *v, const spvk_ir_op *op, un
                     t->ints[0] == SPVK_STORAGE_CLASS_Generic ? "Generic" : "Function");
     const spvk_ir_attr *init = spvk_ir_op_attr(op, "initializer");
     if (init) {
-        const spvk_ir_op *target = resolve_symbol(op, init);
+        const spvk_ir_op *target = resolve_symbol(v, op, init);
         if (!is_op(target, "spirv.GlobalVariable") && !is_op(target, "spirv.SpecConstant") &&
             !is_op(target, "spirv.SpecConstantComposite"))
             return fail(v, op, "initializer",
@@ -1096,7 +1096,7 @@ static bool verify_address_of(spvk_ir_verifier *v, const spvk_ir_op *op, unsigne
     (void)rule;
     if (!need_operands(v, op, 0, 1))
         return false;
-    const spvk_ir_op *var = resolve_symbol(op, spvk_ir_op_attr(op, "variable"));
+    const spvk_ir_op *var = resolve_symbol(v, op, spvk_ir_op_attr(op, "variable"));
     if (!is_op(var, "spirv.GlobalVariable"))
         return fail(v, op, "symbol", "expected spirv.GlobalVariable symbol");
     if (type_attr(var, "type") != result_type(op))
@@ -1119,7 +1119,7 @@ static bool verify_reference_of(spvk_ir_verifier *v, const spvk_ir_op *op, unsig
     (void)rule;
     if (!need_operands(v, op, 0, 1))
         return false;
-    const spvk_ir_op *c = resolve_symbol(op, spvk_ir_op_attr(op, "spec_const"));
+    const spvk_ir_op *c = resolve_symbol(v, op, spvk_ir_op_attr(op, "spec_const"));
     const spvk_ir_type *t = NULL;
     if (is_op(c, "spirv.SpecConstant"))
         t = constant_attr_type(spvk_ir_verifier_context(v), spvk_ir_op_attr(c, "default_value"));
@@ -1262,7 +1262,7 @@ static bool verify_spec_constant_composite(spvk_ir_verifier *v, const spvk_ir_op
         return fail(v, op, "constituents", "has incorrect number of operands: expected %lld, but provided %u",
                     (long long)count, parts->num_attrs);
     for (uint32_t i = 0; i < parts->num_attrs; i++) {
-        const spvk_ir_op *c = resolve_symbol(op, parts->attrs[i]);
+        const spvk_ir_op *c = resolve_symbol(v, op, parts->attrs[i]);
         const spvk_ir_type *member = spvk_spirv_composite_member(t, i, &count), *ct = NULL;
         if (is_op(c, "spirv.SpecConstant"))
             ct = constant_attr_type(spvk_ir_verifier_context(v), spvk_ir_op_attr(c, "default_value"));
@@ -1324,7 +1324,7 @@ static bool verify_function_call(spvk_ir_verifier *v, const spvk_ir_op *op, unsi
     const spvk_ir_attr *callee = spvk_ir_op_attr(op, "callee");
     if (!attr_is_flat_symbol(callee))
         return fail(v, op, "attributes", "requires a flat symbol reference attribute 'callee'");
-    const spvk_ir_op *func = resolve_symbol(op, callee);
+    const spvk_ir_op *func = resolve_symbol(v, op, callee);
     const spvk_ir_type *fn = is_op(func, "spirv.func") ? func_type(func) : NULL;
     if (!fn)
         return fail(v, op, "callee", "callee function '%.*s' not found in nearest symbol table", (int)callee->length,
@@ -1613,7 +1613,7 @@ static bool verify_entry_point(spvk_ir_verifier *v, const spvk_ir_op *op, unsign
     const spvk_ir_attr *fn = spvk_ir_op_attr(op, "fn"), *interface = spvk_ir_op_attr(op, "interface");
     if (!attr_is_flat_symbol(fn))
         return fail(v, op, "attributes", "requires a flat symbol reference attribute 'fn'");
-    if (!is_op(resolve_symbol(op, fn), "spirv.func"))
+    if (!is_op(resolve_symbol(v, op, fn), "spirv.func"))
         return fail(v, op, "entry point", "function '%.*s' not found in 'spirv.module'", (int)fn->length, fn->string);
     if (interface && !attr_is_builtin(interface, SPVK_ATTR_ARRAY))
         return fail(v, op, "attributes", "'interface' must be an array of symbol references");
@@ -1621,7 +1621,7 @@ static bool verify_entry_point(spvk_ir_verifier *v, const spvk_ir_op *op, unsign
         const spvk_ir_attr *var = interface->attrs[i];
         if (!attr_is_flat_symbol(var))
             return fail(v, op, "interface", "expected symbol reference for interface specification");
-        if (!is_op(resolve_symbol(op, var), "spirv.GlobalVariable"))
+        if (!is_op(resolve_symbol(v, op, var), "spirv.GlobalVariable"))
             return fail(v, op, "interface", "expected spirv.GlobalVariable symbol reference instead of '@%.*s'",
                         (int)var->length, var->string);
     }
@@ -1638,7 +1638,7 @@ static bool verify_execution_mode(spvk_ir_verifier *v, const spvk_ir_op *op, uns
     const spvk_ir_attr *fn = spvk_ir_op_attr(op, "fn"), *values = spvk_ir_op_attr(op, "values");
     if (!attr_is_flat_symbol(fn))
         return fail(v, op, "attributes", "requires a flat symbol reference attribute 'fn'");
-    if (!is_op(resolve_symbol(op, fn), "spirv.func"))
+    if (!is_op(resolve_symbol(v, op, fn), "spirv.func"))
         return fail(v, op, "entry point", "function '%.*s' not found in 'spirv.module'", (int)fn->length, fn->string);
     if (values && !attr_is_builtin(values, SPVK_ATTR_ARRAY))
         return fail(v, op, "attributes", "'values' must be an i32 array");

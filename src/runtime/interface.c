@@ -778,9 +778,7 @@ static spvk_result read_spec_constants(walk_state *s, interface_storage *st)
         if (!find_decoration(s, c[2], -1, SPVK_DECORATION_SpecId, &spec_id))
             continue;
         spvk_spec_constant *k = &out->spec_constants[out->num_spec_constants];
-        for (size_t j = 0; j < out->num_spec_constants; j++)
-            if (out->spec_constants[j].spec_id == spec_id)
-                return fail_at(s, c, "SpecId %u is given to two constants", spec_id);
+        memset(k, 0, sizeof *k);
         k->spec_id = spec_id;
         k->id = c[2];
         k->name = arena_string(st, find_name(s, c[2]));
@@ -800,7 +798,21 @@ static spvk_result read_spec_constants(walk_state *s, interface_storage *st)
         } else {
             return fail_at(s, c, "specialization constant %%%u is not a boolean, integer or float", c[2]);
         }
-        out->num_spec_constants++;
+        /* Two constants may share a SpecId (glslang gives `local_size_x_id = 0` its own constant
+           beside `constant_id = 0`): specialization sets both, so they must agree in type, and
+           one entry stands for them. */
+        bool shared = false;
+        for (size_t j = 0; j < out->num_spec_constants && !shared; j++) {
+            const spvk_spec_constant *o = &out->spec_constants[j];
+            if (o->spec_id != spec_id)
+                continue;
+            if (o->kind != k->kind || o->width != k->width || o->is_signed != k->is_signed ||
+                o->float_encoding != k->float_encoding)
+                return fail_at(s, c, "SpecId %u is given to two constants of different types", spec_id);
+            shared = true;
+        }
+        if (!shared)
+            out->num_spec_constants++;
     }
     return SPVK_OK;
 }

@@ -335,6 +335,59 @@ static void test_spec_local_size(void)
     spvk_free(NULL, words, n * 4);
 }
 
+/* Two constants with one SpecId (glslang's `constant_id = 0` beside `local_size_x_id = 0`) are one
+   specialization constant; of different types they are an error. */
+static void test_shared_spec_id(void)
+{
+    static const char shared[] =
+        "OpCapability Shader\n"
+        "OpMemoryModel Logical GLSL450\n"
+        "OpEntryPoint GLCompute %main \"main\"\n"
+        "OpExecutionMode %main LocalSize 1 1 1\n"
+        "OpDecorate %tile SpecId 0\n"
+        "OpDecorate %x SpecId 0\n"
+        "OpDecorate %wg BuiltIn WorkgroupSize\n"
+        "%void = OpTypeVoid\n"
+        "%fn = OpTypeFunction %void\n"
+        "%u32 = OpTypeInt 32 0\n"
+        "%TYPE = OpTypeInt 32 0\n"
+        "%v3 = OpTypeVector %u32 3\n"
+        "%tile = OpSpecConstant %TYPE 16\n"
+        "%x = OpSpecConstant %u32 16\n"
+        "%one = OpConstant %u32 1\n"
+        "%wg = OpSpecConstantComposite %v3 %x %x %one\n"
+        "%main = OpFunction %void None %fn\n"
+        "%l = OpLabel\n"
+        "OpReturn\n"
+        "OpFunctionEnd\n";
+    size_t n;
+    spvk_diagnostics d;
+    spvk_diagnostics_init(&d, NULL);
+    spvk_entry_interface *e = NULL;
+    uint32_t *words = assemble(shared, &n);
+    CHECK(words && spvk_entry_interface_read(words, n, NULL, NULL, &e, &d) == SPVK_OK);
+    if (e) {
+        CHECK(e->num_spec_constants == 1 && e->spec_constants[0].spec_id == 0);
+        CHECK(e->local_size[0] == 16 && e->local_size_spec_id[0] == 0);
+        spvk_entry_interface_free(e, NULL);
+    }
+    spvk_free(NULL, words, n * 4);
+    /* The same SpecId on a float and an integer. */
+    char clash[sizeof shared + 64];
+    const char *t = strstr(shared, "%TYPE = OpTypeInt 32 0\n");
+    CHECK(t != NULL);
+    if (!t)
+        return;
+    snprintf(clash, sizeof clash, "%.*s%%TYPE = OpTypeFloat 32\n%s", (int)(t - shared), shared,
+             t + strlen("%TYPE = OpTypeInt 32 0\n"));
+    CHECK(strstr(clash, "OpTypeFloat 32\n%v3") != NULL);
+    words = assemble(clash, &n);
+    CHECK(words && spvk_entry_interface_read(words, n, NULL, NULL, &e, &d) == SPVK_ERROR_INVALID);
+    CHECK(d.count >= 1 && strstr(d.items[d.count - 1].message, "SpecId 0 is given to two constants of different types"));
+    spvk_diagnostics_free(&d);
+    spvk_free(NULL, words, n * 4);
+}
+
 static void test_bad_modules(void)
 {
     static const char two_entries[] =
@@ -384,6 +437,7 @@ int main(void)
     test_shader_interface();
     test_kernel_interface();
     test_spec_local_size();
+    test_shared_spec_id();
     test_bad_modules();
     TEST_SUMMARY();
 }

@@ -58,5 +58,26 @@ printf '\x03\x02\x23\x07\x00\x00\x01\x00' >"$tmp/short.spv"
 expect "truncated binary exits 1" 1 "$spvkit" dis "$tmp/short.spv"
 contains "binary errors name the offset" "$tmp/err" "error: word 0: truncated header"
 
+# translate and opt
+contains "help lists translate" <("$spvkit" help) "spvkit translate --deserialize-spirv"
+expect "translate needs a mode" 2 "$spvkit" translate "$tmp/m.spvasm"
+expect "translate: two modes" 2 "$spvkit" translate --deserialize-spirv --serialize-spirv "$tmp/m.spvasm"
+expect "opt: unknown option" 2 "$spvkit" opt --frob
+expect "deserialize assembly text" 0 "$spvkit" translate --deserialize-spirv "$tmp/m.spvasm" -o "$tmp/m.mlir"
+contains "bf16 in the IR" "$tmp/m.mlir" "BFloat16TypeKHR"
+expect "opt prints it" 0 "$spvkit" opt "$tmp/m.mlir" -o "$tmp/m2.mlir"
+expect "serialize it" 0 "$spvkit" translate --serialize-spirv "$tmp/m2.mlir" -o "$tmp/m2.spv"
+expect "round trip" 0 "$spvkit" translate --spirv-roundtrip "$tmp/m.spvasm" -o "$tmp/m3.spv"
+expect "the round trip disassembles" 0 "$spvkit" dis "$tmp/m3.spv"
+printf 'spirv.module Logical GLSL450 {\n  %%0 = spirv.IAdd %%1, %%1 : i32\n}\n' >"$tmp/bad.mlir"
+expect "invalid MLIR exits 1" 1 "$spvkit" opt "$tmp/bad.mlir"
+contains "MLIR errors name file:line:col" "$tmp/err" "bad.mlir:2:"
+printf 'spirv.module Logical GLSL450 {\n  spirv.func @f() "None" {\n    %%0 = spirv.Constant 1 : i32\n    %%1 = spirv.IAdd %%0, %%0 : i32\n  }\n}\n' >"$tmp/noterm.mlir"
+expect "verifier errors exit 1" 1 "$spvkit" opt "$tmp/noterm.mlir"
+contains "verifier names the rule" "$tmp/err" "terminator"
+expect "serialize: no spirv.module" 1 "$spvkit" translate --serialize-spirv "$tmp/noterm.mlir"
+expect "deserialize: truncated binary" 1 "$spvkit" translate --deserialize-spirv "$tmp/short.spv"
+contains "deserialize errors name the offset" "$tmp/err" "word 0"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

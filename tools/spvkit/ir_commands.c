@@ -83,8 +83,13 @@ static spvk_result read_spirv(const char *cmd, const ir_options *o, uint32_t **w
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     spvk_result r;
-    spvk_header h;
-    if (spvk_read_header(data, size, &h)) {
+    /* A binary is told from text by its magic number (in either byte order), so that a
+       truncated binary is reported as one. */
+    uint32_t first = 0;
+    if (size >= 4)
+        memcpy(&first, data, 4);
+    bool binary = first == SPVK_MAGIC || first == 0x03022307u;
+    if (binary) {
         /* Normalize to host order through the reader's own check of the header and size. */
         r = SPVK_OK;
         if (size % 4) {

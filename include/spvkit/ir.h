@@ -93,7 +93,8 @@ typedef struct spvk_ir_type_desc {
 } spvk_ir_type_desc;
 
 SPVK_API const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_desc *desc);
-/* An identified type: uniqued by (dialect, kind, name) alone, body (types/ints/attrs) set later. */
+/* An identified type: uniqued by (dialect, kind, name) alone, body (types/ints/attrs) set later.
+   Setting the body of a type that has one succeeds only when the bodies are equal. */
 SPVK_API spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_dialect *dialect,
                                                    uint16_t kind, const char *name, size_t name_length);
 SPVK_API bool spvk_ir_type_set_body(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_ir_type_desc *body);

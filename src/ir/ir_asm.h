@@ -94,6 +94,8 @@ void spvk_ir_print_attr_to(spvk_ir_printer *p, const spvk_ir_attr *a);
 void spvk_ir_print_attr_without_type(spvk_ir_printer *p, const spvk_ir_attr *a);
 void spvk_ir_print_string_literal(spvk_ir_printer *p, const char *s, size_t length);
 void spvk_ir_print_symbol_name(spvk_ir_printer *p, const char *name); /* @name, quoted when needed */
+/* A name as a bare identifier when it is one, else a string literal (struct names, keywords). */
+void spvk_ir_print_identifier(spvk_ir_printer *p, const char *s, size_t length);
 /* ` {a = 1, b}` for the op's attributes other than the elided ones; nothing when none are left. */
 void spvk_ir_print_attr_dict(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided, uint32_t num_elided);
 void spvk_ir_print_attr_dict_with_keyword(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided,

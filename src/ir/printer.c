@@ -932,6 +932,11 @@ void spvk_ir_print_string_literal(spvk_ir_printer *p, const char *s, size_t leng
     print_escaped(p, s ? s : "", s ? length : 0);
 }
 
+void spvk_ir_print_identifier(spvk_ir_printer *p, const char *s, size_t length)
+{
+    print_keyword_or_string(p, s, length);
+}
+
 void spvk_ir_print_symbol_name(spvk_ir_printer *p, const char *name) { print_symbol(p, name, strlen(name)); }
 
 void spvk_ir_print_attr_dict(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided,

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "spvkit/spvkit.h"
 
@@ -13,6 +14,10 @@ int cli_usage_error(const char *cmd, const char *fmt, const char *arg);
 /* Reads a whole file ("-" or NULL: standard input) into a malloc'ed buffer; errors are printed
    after who ("spvkit", "spvkit run: error"). */
 int cli_read_input(const char *who, const char *path, char **data, size_t *size);
+/* Reads a module as SPIR-V words in host order: a binary (told by its magic number, either byte
+   order) or assembly text (assembled at the version its "; Version:" comment names, else 1.6 as
+   spirv-as). *words is malloc'ed; errors are printed after who. */
+int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count);
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd);
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */
 void cli_print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input);

@@ -72,69 +72,6 @@ static spvk_ir_context *new_context(const ir_options *o)
     return ctx;
 }
 
-/* Reads IN as SPIR-V words: a binary (either byte order) or assembly text. */
-static spvk_result read_spirv(const char *cmd, const ir_options *o, uint32_t **words, size_t *count, int *rc)
-{
-    char *data;
-    size_t size;
-    *rc = cli_read_input("spvkit", o->input, &data, &size);
-    if (*rc)
-        return SPVK_ERROR_IO;
-    spvk_diagnostics diags;
-    spvk_diagnostics_init(&diags, NULL);
-    spvk_result r;
-    /* A binary is told from text by its magic number (in either byte order), so that a
-       truncated binary is reported as one. */
-    uint32_t first = 0;
-    if (size >= 4)
-        memcpy(&first, data, 4);
-    bool binary = first == SPVK_MAGIC || first == 0x03022307u;
-    if (binary) {
-        /* Normalize to host order through the reader's own check of the header and size. */
-        r = SPVK_OK;
-        if (size % 4) {
-            fprintf(stderr, "%s: error: the size (%zu bytes) is not a multiple of 4\n", input_name(o), size);
-            r = SPVK_ERROR_INVALID;
-        } else {
-            *count = size / 4;
-            *words = malloc(size ? size : 4);
-            if (!*words) {
-                r = SPVK_ERROR_OUT_OF_MEMORY;
-            } else {
-                memcpy(*words, data, size);
-                if ((*words)[0] != SPVK_MAGIC)
-                    for (size_t i = 0; i < *count; i++) {
-                        uint32_t w = (*words)[i];
-                        (*words)[i] = (w >> 24) | ((w >> 8) & 0xff00u) | ((w << 8) & 0xff0000u) | (w << 24);
-                    }
-            }
-        }
-    } else {
-        spvk_assemble_options ao;
-        memset(&ao, 0, sizeof ao);
-        ao.file_name = input_name(o);
-        uint32_t *w = NULL;
-        r = spvk_assemble(data, size, &ao, NULL, &w, count, &diags);
-        if (r == SPVK_OK) {
-            *words = malloc(*count * 4);
-            if (*words)
-                memcpy(*words, w, *count * 4);
-            else
-                r = SPVK_ERROR_OUT_OF_MEMORY;
-            spvk_free(NULL, w, *count * 4);
-        }
-        cli_print_diagnostics(&diags, input_name(o), true);
-    }
-    spvk_diagnostics_free(&diags);
-    free(data);
-    if (r != SPVK_OK) {
-        if (r != SPVK_ERROR_INVALID)
-            fprintf(stderr, "spvkit %s: %s\n", cmd, spvk_result_string(r));
-        *rc = cli_exit_for(r);
-    }
-    return r;
-}
-
 /* Parses MLIR text from IN. */
 static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_options *o, int *rc)
 {
@@ -219,7 +156,8 @@ static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *r
 {
     uint32_t *words = NULL;
     size_t count = 0;
-    if (read_spirv("translate", o, &words, &count, rc) != SPVK_OK)
+    *rc = cli_load_module("spvkit translate: error", o->input, &words, &count);
+    if (*rc)
         return NULL;
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);

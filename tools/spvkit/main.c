@@ -64,6 +64,73 @@ int cli_read_input(const char *who, const char *path, char **data, size_t *size)
     return EXIT_OK;
 }
 
+/* The version that spirv-dis writes in the leading comments ("; Version: 1.3"): text that was
+   disassembled must assemble to the same version, since it decides what the entry point lists
+   (SPIR-V 1.4 and later list every global it uses). 0 when there is none. */
+static uint32_t header_comment_version(const char *text, size_t size)
+{
+    const char *p = text, *end = text + size;
+    while (p < end && *p == ';') {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        unsigned major, minor;
+        char line[64] = "";
+        memcpy(line, p, (size_t)(eol - p) < sizeof(line) - 1 ? (size_t)(eol - p) : sizeof(line) - 1);
+        if (sscanf(line, "; Version: %u.%u", &major, &minor) == 2 && major == 1 && minor <= 6)
+            return SPVK_VERSION(major, minor);
+        p = eol + 1;
+    }
+    return 0;
+}
+
+int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count)
+{
+    char *data;
+    size_t size;
+    int rc = cli_read_input(who, path, &data, &size);
+    if (rc)
+        return rc;
+    const char *name = path && strcmp(path, "-") != 0 ? path : "<stdin>";
+    uint32_t first = 0;
+    if (size >= 4)
+        memcpy(&first, data, 4);
+    bool swapped = first == __builtin_bswap32(SPVK_MAGIC);
+    if (first == SPVK_MAGIC || swapped) {
+        if (size % 4) {
+            fprintf(stderr, "%s: %s: a SPIR-V binary is a whole number of words; it has %zu bytes\n", who, name, size);
+            free(data);
+            return EXIT_INVALID;
+        }
+        *count = size / 4;
+        *words = (uint32_t *)(void *)data; /* malloc's alignment suits words */
+        if (swapped)
+            for (size_t i = 0; i < *count; i++)
+                (*words)[i] = __builtin_bswap32((*words)[i]);
+        return EXIT_OK;
+    }
+    spvk_assemble_options opts = {header_comment_version(data, size), false, name};
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    uint32_t *assembled = NULL;
+    spvk_result r = spvk_assemble(data, size, &opts, NULL, &assembled, count, &diags);
+    cli_print_diagnostics(&diags, name, true);
+    spvk_diagnostics_free(&diags);
+    free(data);
+    if (r != SPVK_OK)
+        return cli_exit_for(r);
+    /* Hand over a malloc'ed copy so that one free() fits both paths. */
+    *words = malloc(*count * 4 + 1);
+    if (*words)
+        memcpy(*words, assembled, *count * 4);
+    spvk_free(NULL, assembled, *count * 4);
+    if (!*words) {
+        fprintf(stderr, "%s: out of memory\n", who);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
 {
     FILE *f = stdout;

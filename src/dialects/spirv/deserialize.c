@@ -1233,31 +1233,6 @@ static void create_module(dsr *d)
     spvk_ir_region_append(&d->module->regions[0], d->module_block);
 }
 
-/* spvkit's own ops the deserializer makes (docs/spirv_dialect.md) and the dialect may not
-   register (yet): registered here, in the context's arena, when missing. */
-static void ensure_own_ops(dsr *d)
-{
-    static const struct {
-        const char *name;
-        uint32_t traits;
-    } own[] = {
-        {"spirv.ConstantSampler", SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS},
-        {"spirv.String", SPVK_TRAIT_NO_SIDE_EFFECTS},
-        {"spirv.ExtInst", 0},
-    };
-    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
-        if (spvk_ir_op_def_lookup(d->ctx, own[i].name, strlen(own[i].name)))
-            continue;
-        spvk_ir_op_def *def = dsr_check(d, spvk_ir_alloc(d->ctx, sizeof *def));
-        def->name = own[i].name;
-        def->dialect = d->spirv;
-        def->traits = own[i].traits;
-        def->num_regions = 0;
-        if (!spvk_ir_register_op(d->ctx, def))
-            dsr_oom(d);
-    }
-}
-
 static void init_common(dsr *d)
 {
     spvk_ir_context *ctx = d->ctx;
@@ -1265,7 +1240,6 @@ static void init_common(dsr *d)
     d->t_i32 = dsr_check(d, (void *)spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS));
     d->t_none = dsr_check(d, (void *)spvk_ir_none_type(ctx));
 #define DEF(field, name) d->field = spvk_ir_op_def_lookup(ctx, name, sizeof name - 1)
-    ensure_own_ops(d);
     DEF(def_constant, "spirv.Constant");
     DEF(def_addressof, "spirv.mlir.addressof");
     DEF(def_referenceof, "spirv.mlir.referenceof");

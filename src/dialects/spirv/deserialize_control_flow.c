@@ -846,6 +846,7 @@ static void translate_generic(dsr *d, uint32_t i, spvk_ir_block *x, const spvk_s
             d->result = res;
             longjmp(d->fail_jmp, 1);
         }
+        out.state.def = c->def;
         op = spvk_ir_op_create(d->ctx, &out.state);
         if (!op)
             dsr_oom(d);

@@ -156,25 +156,6 @@ static void struct_decorations(dsr *d, uint32_t id, struct_body *b)
     }
 }
 
-static bool same_body(dsr *d, const spvk_ir_type *t, const struct_body *b)
-{
-    const spvk_ir_type *lit = spvk_spirv_struct_type(d->ctx, b->members, b->count, b->offsets, b->decorations);
-    if (!lit)
-        dsr_oom(d);
-    if (t->num_types != lit->num_types || t->num_ints != lit->num_ints || t->num_attrs != lit->num_attrs)
-        return false;
-    for (uint32_t k = 0; k < t->num_types; k++)
-        if (t->types[k] != lit->types[k])
-            return false;
-    for (uint32_t k = 0; k < t->num_ints; k++)
-        if (t->ints[k] != lit->ints[k])
-            return false;
-    for (uint32_t k = 0; k < t->num_attrs; k++)
-        if (t->attrs[k] != lit->attrs[k])
-            return false;
-    return true;
-}
-
 /* Identified structs registered by recursive structs of this module (their bodies come later). */
 static bool claimed(const dsr *d, const spvk_ir_type *t)
 {
@@ -256,14 +237,17 @@ static const spvk_ir_type *struct_type(dsr *d, uint32_t id, uint32_t inst, unsig
         spvk_ir_type *t = identified_candidate(d, name, k);
         if (claimed(d, t))
             continue; /* taken by a recursive struct in progress */
-        if (!t->body_set) {
-            if (!spvk_spirv_identified_struct_set_body(d->ctx, t, b.members, b.count, b.offsets, b.decorations))
-                dsr_fail(d, inst, "cannot set the body of struct \"%s\"", name);
-            note_rename(d, t, name);
+        /* Setting a body again succeeds only when it is the same one: then the name is shared. */
+        bool was_set = t->body_set;
+        if (spvk_spirv_identified_struct_set_body(d->ctx, t, b.members, b.count, b.offsets, b.decorations)) {
+            if (!was_set)
+                note_rename(d, t, name);
             return t;
         }
-        if (same_body(d, t, &b))
-            return t;
+        if (spvk_ir_context_failed(d->ctx))
+            dsr_oom(d);
+        if (!was_set)
+            dsr_fail(d, inst, "cannot set the body of struct \"%s\"", name);
         if (k > 100000)
             dsr_fail(d, inst, "too many structs named \"%s\"", name);
     }

@@ -332,7 +332,8 @@ spvk_result spvk_spirv_decode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_
     memset(&out->state, 0, sizeof out->state);
     out->state.name = info->name;
     out->state.name_length = strlen(info->name);
-    out->state.def = spvk_ir_op_def_lookup(ctx, info->name, out->state.name_length);
+    /* def stays NULL: spvk_ir_op_create resolves the name, unless the caller, which may know the
+       def already (the deserializer caches one per op info), sets it. */
     out->state.operands = out->operands;
     if (!(info->flags & SPVK_SPIRV_OP_GENERIC))
         return dec_fail(&d, "the instruction is not generic: the (de)serializer handles it");

@@ -372,19 +372,6 @@ typedef struct type_printer {
 
 static void print_any(type_printer *tp, const spvk_ir_type *t);
 
-static bool is_bare_identifier(const char *s, size_t n)
-{
-    if (n == 0 || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
-        return false;
-    for (size_t i = 1; i < n; i++) {
-        char c = s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
-              c == '.'))
-            return false;
-    }
-    return true;
-}
-
 /* A decoration: Name, Name=literal, Name=a:b, Name="string". */
 static void print_decoration(type_printer *tp, const spvk_ir_attr *a)
 {
@@ -454,11 +441,7 @@ static void print_struct(type_printer *tp, const spvk_ir_type *t)
     spvk_ir_printer *p = tp->p;
     spvk_ir_print_text(p, "struct<");
     if (t->identified) {
-        size_t len = strlen(t->name);
-        if (is_bare_identifier(t->name, len))
-            spvk_ir_print_text(p, t->name);
-        else
-            spvk_ir_print_string_literal(p, t->name, len);
+        spvk_ir_print_identifier(p, t->name, strlen(t->name));
         bool nested = false;
         for (uint32_t i = 0; i < tp->depth; i++)
             nested |= tp->stack[i] == t;
@@ -818,22 +801,6 @@ static bool parse_struct_body(spvk_ir_parser *p, spvk_ir_context *ctx, spvk_ir_t
     return true;
 }
 
-static bool same_body(const spvk_ir_type *t, const spvk_ir_type_desc *d)
-{
-    if (t->num_types != d->num_types || t->num_ints != d->num_ints || t->num_attrs != d->num_attrs)
-        return false;
-    for (uint32_t i = 0; i < d->num_types; i++)
-        if (t->types[i] != d->types[i])
-            return false;
-    for (uint32_t i = 0; i < d->num_ints; i++)
-        if (t->ints[i] != d->ints[i])
-            return false;
-    for (uint32_t i = 0; i < d->num_attrs; i++)
-        if (t->attrs[i] != d->attrs[i])
-            return false;
-    return true;
-}
-
 static const spvk_ir_type *parse_struct(spvk_ir_parser *p, spvk_ir_context *ctx)
 {
     const char *name = NULL;
@@ -855,15 +822,12 @@ static const spvk_ir_type *parse_struct(spvk_ir_parser *p, spvk_ir_context *ctx)
         spvk_ir_type_desc d;
         if (!parse_struct_body(p, ctx, &d))
             return NULL;
-        if (s->body_set) {
-            if (!same_body(s, &d)) {
+        bool was_set = s->body_set;
+        if (!spvk_ir_type_set_body(ctx, s, &d)) { /* a second body must equal the first */
+            if (was_set)
                 spvk_ir_parser_error(p, "identified struct '%s' is already defined with a different body", s->name);
-                return NULL;
-            }
-            return s;
-        }
-        if (!spvk_ir_type_set_body(ctx, s, &d)) {
-            spvk_ir_parser_error(p, "out of memory");
+            else
+                spvk_ir_parser_error(p, "out of memory");
             return NULL;
         }
         return s;

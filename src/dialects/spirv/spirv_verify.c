@@ -1051,19 +1051,13 @@ static const spvk_ir_type *type_attr(const spvk_ir_op *op, const char *name)
     return attr_is_builtin(a, SPVK_ATTR_TYPE) ? a->type : NULL;
 }
 
-static const char *symbol_name(const spvk_ir_op *op)
-{
-    const spvk_ir_attr *a = spvk_ir_op_attr(op, SPVK_IR_SYMBOL_NAME);
-    return attr_is_builtin(a, SPVK_ATTR_STRING) ? a->string : NULL;
-}
-
 static bool verify_global_variable(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rule)
 {
     (void)rule;
     const spvk_ir_type *t = type_attr(op, "type");
     if (!need_operands(v, op, 0, 0))
         return false;
-    if (!symbol_name(op))
+    if (!spvk_ir_symbol_name(op))
         return fail(v, op, "attributes", "requires a string attribute 'sym_name'");
     if (!is_pointer(t))
         return fail(v, op, "type", "result must be of a !spirv.ptr type, got %s", T(t));
@@ -1230,7 +1224,7 @@ static bool verify_spec_constant(spvk_ir_verifier *v, const spvk_ir_op *op, unsi
     (void)rule;
     if (!need_operands(v, op, 0, 0))
         return false;
-    if (!symbol_name(op))
+    if (!spvk_ir_symbol_name(op))
         return fail(v, op, "attributes", "requires a string attribute 'sym_name'");
     const spvk_ir_attr *id = spvk_ir_op_attr(op, "spec_id");
     if (id && (!attr_is_int(id) || id->value < 0))
@@ -1252,7 +1246,7 @@ static bool verify_spec_constant_composite(spvk_ir_verifier *v, const spvk_ir_op
     const spvk_ir_type *t = type_attr(op, "type");
     const spvk_ir_attr *parts = spvk_ir_op_attr(op, "constituents");
     int64_t count;
-    if (!symbol_name(op))
+    if (!spvk_ir_symbol_name(op))
         return fail(v, op, "attributes", "requires a string attribute 'sym_name'");
     if (!t || !spvk_spirv_composite_member(t, 0, &count) || count < 0 || is_coop(t))
         return fail(v, op, "type", "result type must be a composite type, but provided %s", T(t));
@@ -1550,7 +1544,7 @@ static bool verify_module(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned ru
                 return fail(v, op, "contents",
                             "'spirv.module' cannot contain external functions without 'Import' linkage_attributes "
                             "(LinkageAttributes): @%s",
-                            symbol_name(o) ? symbol_name(o) : "?");
+                            spvk_ir_symbol_name(o) ? spvk_ir_symbol_name(o) : "?");
             const spvk_ir_op *foreign = NULL;
             spvk_ir_walk((spvk_ir_op *)o, find_foreign_op, &foreign);
             if (foreign)
@@ -1576,7 +1570,7 @@ static bool verify_func(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rule
     if (!need_operands(v, op, 0, 0))
         return false;
     const spvk_ir_type *fn = func_type(op);
-    if (!symbol_name(op))
+    if (!spvk_ir_symbol_name(op))
         return fail(v, op, "attributes", "requires a string attribute 'sym_name'");
     if (!fn)
         return fail(v, op, "attributes", "requires a function type attribute 'function_type'");

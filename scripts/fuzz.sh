@@ -15,22 +15,40 @@ if [ -d build/tests/corpus/modules ]; then cp build/tests/corpus/modules/*.spv "
 find tests -name '*.spvasm' -exec cp {} "$seeds/text/" \;
 for f in "$seeds"/text/*.spvasm; do build-fuzz/spvkit as -o "$seeds/binary/$(basename "$f").spv" "$f" 2>/dev/null || true; done
 mkdir -p build-fuzz/findings
-build-fuzz/fuzz_reader -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
-  -print_final_stats=1 "$seeds/binary" 2>&1 | tail -12
-build-fuzz/fuzz_assembler -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
-  -print_final_stats=1 "$seeds/text" 2>&1 | tail -12
+# fuzz TAIL NAME ARGS...: runs one harness; prints the last TAIL lines of its log, or on a finding the
+# report and the input (base64) so that a CI log alone is enough to reproduce it.
+failed=0 passed=0
+fuzz() {
+    local tail=$1 name=$2; shift 2
+    local log=build-fuzz/findings/$name.log
+    if build-fuzz/"$name" "$@" >"$log" 2>&1; then
+        tail -"$tail" "$log"; passed=$((passed + 1))
+    else
+        echo "fuzzing: $name found a failure:"; grep -v '^#[0-9]' "$log" | tail -60
+        local a
+        for a in $(grep -o "build-fuzz/findings/[a-z-]*[0-9a-f]\{40\}" "$log" | sort -u); do
+            echo "input $a (base64):"; base64 "$a" | head -400
+        done
+        failed=$((failed + 1))
+    fi
+}
+fuzz 12 fuzz_reader -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/binary"
+fuzz 12 fuzz_assembler -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/text"
 mkdir -p "$seeds/sources"
 printf 'f32:1,2.5,-3' >"$seeds/sources/a"; printf 'bf16:1.5,-2,inf,nan' >"$seeds/sources/b"
 printf 'random:16:i8:7' >"$seeds/sources/c"; printf 'iota:9:u64' >"$seeds/sources/d"
-build-fuzz/fuzz_buffer_source -max_total_time="$((seconds / 4 + 1))" -max_len=4096 -artifact_prefix=build-fuzz/findings/ \
-  -print_final_stats=1 "$seeds/sources" 2>&1 | tail -4
-build-fuzz/fuzz_entry_interface -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
-  -print_final_stats=1 "$seeds/binary" 2>&1 | tail -4
-build-fuzz/fuzz_spirv_translate -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
-  -print_final_stats=1 "$seeds/binary" 2>&1 | tail -4
+fuzz 4 fuzz_buffer_source -max_total_time="$((seconds / 4 + 1))" -max_len=4096 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/sources"
+fuzz 4 fuzz_entry_interface -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/binary"
+fuzz 4 fuzz_spirv_translate -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/binary"
 mkdir -p "$seeds/mlir"
 find tests/ir -name '*.mlir' -exec cp {} "$seeds/mlir/" \;
 for f in "$seeds"/binary/*.spv; do build-fuzz/spvkit translate --deserialize-spirv -o "$seeds/mlir/$(basename "$f").mlir" "$f" 2>/dev/null || true; done
-build-fuzz/fuzz_ir_parser -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
-  -print_final_stats=1 "$seeds/mlir" 2>&1 | tail -4
-echo "fuzzing: 6 passed, 0 failed"
+fuzz 4 fuzz_ir_parser -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/mlir"
+echo "fuzzing: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -600,6 +600,8 @@ static void test_syntax(void)
     static const char *const same_attrs[] = {
         "#spirv.vce<v1.3, [Shader, Float16], [SPV_KHR_storage_buffer_storage_class]>",
         "#spirv.vce<v1.6, [], []>",
+        /* An extension name that is no identifier (a corrupted binary's) prints quoted (fuzzer find). */
+        "#spirv.vce<v1.3, [Shader], [\"SPV_EXT_demot\\FF_to\", SPV_KHR_16bit_storage]>",
         "#spirv.storage_class<Function>",
         "#spirv.memory_access<Volatile|Aligned>",
         "#spirv.memory_access<None>",

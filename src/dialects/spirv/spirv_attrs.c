@@ -385,8 +385,8 @@ static void print_vce(spvk_ir_printer *p, const spvk_ir_attr *a)
         const spvk_ir_attr *e = exts->attrs[i];
         if (i)
             spvk_ir_print_text(p, ", ");
-        if (e->kind == SPVK_ATTR_STRING)
-            spvk_ir_print_format(p, "%.*s", (int)e->length, e->string);
+        if (e->kind == SPVK_ATTR_STRING) /* a name that is no identifier prints quoted (the parser takes both) */
+            spvk_ir_print_identifier(p, e->string, e->length);
         else
             spvk_ir_print_attr_to(p, e);
     }

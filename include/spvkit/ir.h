@@ -440,6 +440,12 @@ SPVK_API spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_
                                    spvk_ir_op **module_out, spvk_diagnostics *diags);
 /* Prints op (normally a module); returns a string freed with spvk_free(allocator, s, strlen(s) + 1). */
 SPVK_API char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options);
+/* Prints op as spvk_ir_print does, handing the text to write in chunks (never the whole text at
+   once: memory stays that of the IR). write returns false to stop; the result is then
+   SPVK_ERROR_IO. */
+typedef bool (*spvk_ir_write_fn)(void *user, const char *text, size_t length);
+SPVK_API spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options,
+                                      spvk_ir_write_fn write, void *user);
 SPVK_API char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type);
 SPVK_API char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr);
 

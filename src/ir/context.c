@@ -71,33 +71,44 @@ void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size)
 
 /* ---- Open-addressing table of pointers ---- */
 
-static bool table_grow(spvk_ir_context *ctx, ir_table *t, uint32_t (*hash_of)(const void *))
+static inline uint32_t table_hash(uint32_t h) { return h ? h : 1; }
+
+/* Makes room for one more item (load factor at most 3/4). */
+static bool table_reserve(spvk_ir_context *ctx, ir_table *t)
 {
+    if ((t->count + 1) * 4 <= t->capacity * 3)
+        return true;
     size_t cap = t->capacity ? t->capacity * 2 : 256;
-    void **slots = spvk_alloc(ctx->allocator, cap * sizeof(void *));
+    ir_slot *slots = spvk_alloc(ctx->allocator, cap * sizeof *slots);
     if (!slots) {
         ctx->failed = true;
         return false;
     }
-    memset(slots, 0, cap * sizeof(void *));
+    memset(slots, 0, cap * sizeof *slots);
     for (size_t i = 0; i < t->capacity; i++) {
-        void *item = t->slots[i];
-        if (!item)
+        if (!t->slots[i].hash)
             continue;
-        size_t j = hash_of(item) & (cap - 1);
-        while (slots[j])
+        size_t j = t->slots[i].hash & (cap - 1);
+        while (slots[j].hash)
             j = (j + 1) & (cap - 1);
-        slots[j] = item;
+        slots[j] = t->slots[i];
     }
-    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof(void *));
+    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof *t->slots);
     t->slots = slots;
     t->capacity = cap;
     return true;
 }
 
+static inline void table_insert_at(ir_table *t, size_t j, uint32_t hash, void *item)
+{
+    t->slots[j].hash = hash;
+    t->slots[j].item = item;
+    t->count++;
+}
+
 static void table_free(spvk_ir_context *ctx, ir_table *t)
 {
-    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof(void *));
+    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof *t->slots);
     t->slots = NULL;
     t->capacity = t->count = 0;
 }
@@ -110,20 +121,20 @@ typedef struct interned {
     char text[];
 } interned;
 
-static uint32_t interned_hash(const void *item) { return ((const interned *)item)->hash; }
-
 const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
 {
     if (length > UINT32_MAX - 1)
         return NULL;
-    uint32_t h = spvk_hash_bytes(s, length);
+    uint32_t h = table_hash(spvk_hash_bytes(s, length));
     ir_table *t = &ctx->names;
-    if ((t->count + 1) * 4 > t->capacity * 3 && !table_grow(ctx, t, interned_hash))
+    if (!table_reserve(ctx, t))
         return NULL;
     size_t j = h & (t->capacity - 1);
-    for (interned *e; (e = t->slots[j]) != NULL; j = (j + 1) & (t->capacity - 1))
-        if (e->hash == h && e->length == length && memcmp(e->text, s, length) == 0)
+    for (; t->slots[j].hash; j = (j + 1) & (t->capacity - 1)) {
+        const interned *e = t->slots[j].item;
+        if (t->slots[j].hash == h && e->length == length && memcmp(e->text, s, length) == 0)
             return e->text;
+    }
     interned *e = spvk_ir_alloc(ctx, sizeof(interned) + length + 1);
     if (!e)
         return NULL;
@@ -131,8 +142,7 @@ const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
     e->length = (uint32_t)length;
     memcpy(e->text, s, length);
     e->text[length] = 0;
-    t->slots[j] = e;
-    t->count++;
+    table_insert_at(t, j, h, e);
     return e->text;
 }
 
@@ -166,8 +176,6 @@ static uint32_t identified_hash(const spvk_ir_dialect *dialect, uint16_t kind, c
 {
     return mix(mix(mix(0x51ed270bu, (uintptr_t)dialect), kind), (uintptr_t)name) ^ 1u;
 }
-
-static uint32_t type_hash(const void *item) { return ((const spvk_ir_type *)item)->hash; }
 
 static bool type_equals_desc(const spvk_ir_type *t, const spvk_ir_type_desc *d, const char *name)
 {
@@ -208,14 +216,14 @@ const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_de
     for (uint32_t i = 0; i < d->num_types; i++)
         if (!d->types[i])
             return NULL;
-    uint32_t h = type_hash_desc(d, name);
+    uint32_t h = table_hash(type_hash_desc(d, name));
     ir_table *tab = &ctx->types;
-    if ((tab->count + 1) * 4 > tab->capacity * 3 && !table_grow(ctx, tab, type_hash))
+    if (!table_reserve(ctx, tab))
         return NULL;
     size_t j = h & (tab->capacity - 1);
-    for (spvk_ir_type *e; (e = tab->slots[j]) != NULL; j = (j + 1) & (tab->capacity - 1))
-        if (e->hash == h && type_equals_desc(e, d, name))
-            return e;
+    for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1))
+        if (tab->slots[j].hash == h && type_equals_desc(tab->slots[j].item, d, name))
+            return tab->slots[j].item;
     spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
     if (!t)
         return NULL;
@@ -225,8 +233,7 @@ const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_de
     t->hash = h;
     if (!type_fill(ctx, t, d))
         return NULL;
-    tab->slots[j] = t;
-    tab->count++;
+    table_insert_at(tab, j, h, t);
     return t;
 }
 
@@ -236,14 +243,16 @@ spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_di
     const char *iname = spvk_ir_intern(ctx, name, name_length);
     if (!iname)
         return NULL;
-    uint32_t h = identified_hash(dialect, kind, iname);
+    uint32_t h = table_hash(identified_hash(dialect, kind, iname));
     ir_table *tab = &ctx->types;
-    if ((tab->count + 1) * 4 > tab->capacity * 3 && !table_grow(ctx, tab, type_hash))
+    if (!table_reserve(ctx, tab))
         return NULL;
     size_t j = h & (tab->capacity - 1);
-    for (spvk_ir_type *e; (e = tab->slots[j]) != NULL; j = (j + 1) & (tab->capacity - 1))
-        if (e->hash == h && e->identified && e->dialect == dialect && e->kind == kind && e->name == iname)
+    for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1)) {
+        spvk_ir_type *e = tab->slots[j].item;
+        if (tab->slots[j].hash == h && e->identified && e->dialect == dialect && e->kind == kind && e->name == iname)
             return e;
+    }
     spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
     if (!t)
         return NULL;
@@ -252,8 +261,7 @@ spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_di
     t->name = iname;
     t->hash = h;
     t->identified = true;
-    tab->slots[j] = t;
-    tab->count++;
+    table_insert_at(tab, j, h, t);
     return t;
 }
 
@@ -387,8 +395,6 @@ static uint32_t attr_hash_desc(const spvk_ir_attr_desc *d, const char *string)
     return h;
 }
 
-static uint32_t attr_hash(const void *item) { return ((const spvk_ir_attr *)item)->hash; }
-
 static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, const char *string)
 {
     if (a->dialect != d->dialect || a->kind != d->kind || a->flags != d->flags || a->type != d->type ||
@@ -404,6 +410,8 @@ static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, 
     return true;
 }
 
+static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, const char *string);
+
 const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc)
 {
     spvk_ir_attr_desc d = *desc;
@@ -416,29 +424,47 @@ const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_de
         if (!string)
             return NULL;
     }
+    /* Names are interned into a scratch array first: the arena copy is made only for a new
+       attribute (a lookup that finds one must not leave garbage in the arena). */
+    const char *small_names[16];
     const char **names = NULL;
+    size_t names_size = 0;
     if (d.names && d.num_attrs) {
-        names = spvk_ir_alloc(ctx, d.num_attrs * sizeof *names);
-        if (!names)
+        names_size = d.num_attrs * sizeof *names;
+        names = d.num_attrs <= 16 ? small_names : spvk_alloc(ctx->allocator, names_size);
+        if (!names) {
+            ctx->failed = true;
             return NULL;
-        for (uint32_t i = 0; i < d.num_attrs; i++) {
-            names[i] = ir_intern_cstr(ctx, d.names[i]);
-            if (!names[i])
-                return NULL;
         }
+        for (uint32_t i = 0; i < d.num_attrs && names; i++)
+            names[i] = ir_intern_cstr(ctx, d.names[i]);
         d.names = names;
+    } else {
+        d.names = NULL;
     }
+    const spvk_ir_attr *a = attr_find_or_add(ctx, &d, string);
+    if (names && names != small_names)
+        spvk_free(ctx->allocator, names, names_size);
+    return a;
+}
+
+static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, const char *string)
+{
+    spvk_ir_attr_desc d = *desc;
+    for (uint32_t i = 0; d.names && i < d.num_attrs; i++)
+        if (!d.names[i])
+            return NULL;
     for (uint32_t i = 0; i < d.num_attrs; i++)
         if (!d.attrs[i])
             return NULL;
-    uint32_t h = attr_hash_desc(&d, string);
+    uint32_t h = table_hash(attr_hash_desc(&d, string));
     ir_table *tab = &ctx->attrs;
-    if ((tab->count + 1) * 4 > tab->capacity * 3 && !table_grow(ctx, tab, attr_hash))
+    if (!table_reserve(ctx, tab))
         return NULL;
     size_t j = h & (tab->capacity - 1);
-    for (spvk_ir_attr *e; (e = tab->slots[j]) != NULL; j = (j + 1) & (tab->capacity - 1))
-        if (e->hash == h && attr_equals_desc(e, &d, string))
-            return e;
+    for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1))
+        if (tab->slots[j].hash == h && attr_equals_desc(tab->slots[j].item, &d, string))
+            return tab->slots[j].item;
     spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
     if (!a)
         return NULL;
@@ -454,11 +480,10 @@ const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_de
     a->length = (uint32_t)d.length;
     a->num_attrs = d.num_attrs;
     a->attrs = ir_copy(ctx, d.attrs, d.num_attrs * sizeof *d.attrs);
-    a->names = names;
+    a->names = d.names ? ir_copy(ctx, d.names, d.num_attrs * sizeof *d.names) : NULL;
     if (ctx->failed)
         return NULL;
-    tab->slots[j] = a;
-    tab->count++;
+    table_insert_at(tab, j, h, a);
     return a;
 }
 
@@ -640,30 +665,29 @@ const spvk_ir_attr *spvk_ir_file_location(spvk_ir_context *ctx, const char *file
 
 /* ---- Registry ---- */
 
-static uint32_t def_hash(const void *item) { return spvk_hash_u32((uint32_t)(uintptr_t)((const ir_def_entry *)item)->name); }
-
 bool spvk_ir_register_op(spvk_ir_context *ctx, const spvk_ir_op_def *def)
 {
     const char *name = ir_intern_cstr(ctx, def->name);
     if (!name)
         return false;
     ir_table *t = &ctx->defs;
-    if ((t->count + 1) * 4 > t->capacity * 3 && !table_grow(ctx, t, def_hash))
+    if (!table_reserve(ctx, t))
         return false;
-    uint32_t h = spvk_hash_u32((uint32_t)(uintptr_t)name);
+    uint32_t h = table_hash(spvk_hash_u32((uint32_t)(uintptr_t)name));
     size_t j = h & (t->capacity - 1);
-    for (ir_def_entry *e; (e = t->slots[j]) != NULL; j = (j + 1) & (t->capacity - 1))
+    for (; t->slots[j].hash; j = (j + 1) & (t->capacity - 1)) {
+        ir_def_entry *e = t->slots[j].item;
         if (e->name == name) {
             e->def = def; /* re-registration replaces */
             return true;
         }
+    }
     ir_def_entry *e = spvk_ir_alloc(ctx, sizeof *e);
     if (!e)
         return false;
     e->name = name;
     e->def = def;
-    t->slots[j] = e;
-    t->count++;
+    table_insert_at(t, j, h, e);
     return true;
 }
 
@@ -672,12 +696,12 @@ static const spvk_ir_op_def *def_find(const spvk_ir_context *ctx, const char *in
     const ir_table *t = &ctx->defs;
     if (!t->capacity)
         return NULL;
-    uint32_t h = spvk_hash_u32((uint32_t)(uintptr_t)interned_name);
+    uint32_t h = table_hash(spvk_hash_u32((uint32_t)(uintptr_t)interned_name));
     for (size_t j = h & (t->capacity - 1);; j = (j + 1) & (t->capacity - 1)) {
-        const ir_def_entry *e = t->slots[j];
-        if (!e)
+        if (!t->slots[j].hash)
             return NULL;
-        if (e->name == interned_name)
+        const ir_def_entry *e = t->slots[j].item;
+        if (t->slots[j].hash == h && e->name == interned_name)
             return e->def;
     }
 }

@@ -8,8 +8,18 @@
 #define IR_MAX_DIALECTS 32
 
 /* An open-addressing set of pointers; each module keys it its own way. */
+/* An open-addressing set of uniqued items. Each slot keeps its item's hash beside the pointer, so
+   that probing reads the slot array alone and touches an item only when the hashes match: with
+   hundreds of thousands of items (a location per parsed op) a probe that dereferenced every
+   item it passed cost a cache miss per step. Hash 0 marks an empty slot (ir_table_hash never
+   returns it). */
+typedef struct ir_slot {
+    uint32_t hash;
+    void *item;
+} ir_slot;
+
 typedef struct ir_table {
-    void **slots;
+    ir_slot *slots;
     size_t capacity; /* a power of two, or 0 */
     size_t count;
 } ir_table;

@@ -41,7 +41,13 @@ struct spvk_ir_printer {
     ptr_map ops;    /* op -> first result number */
     ptr_map blocks; /* block -> (label, first argument number | ENTRY_BIT) */
     bool failed;
+    spvk_ir_write_fn write; /* spvk_ir_print_to: where the text goes, a chunk at a time */
+    void *write_user;
 };
+
+/* Text goes out in chunks of about this size, so that printing a large module never holds its
+   whole text. */
+#define PRINT_CHUNK (64u * 1024u)
 
 typedef spvk_ir_printer printer;
 
@@ -678,6 +684,16 @@ static void print_attr(printer *p, const spvk_ir_attr *a, elision elide)
 
 static void print_op(printer *p, const spvk_ir_op *op);
 
+/* spvk_ir_print_to: hands what is buffered to the writer (once a write fails, nothing more goes). */
+static void flush(printer *p)
+{
+    if (p->out.failed)
+        p->failed = true;
+    else if (!p->failed && p->out.length && !p->write(p->write_user, p->out.data, p->out.length))
+        p->failed = true;
+    p->out.length = 0;
+}
+
 static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
 {
     if (!p->debug_info)
@@ -825,6 +841,8 @@ static void print_op(printer *p, const spvk_ir_op *op)
         print_generic_body(p, op);
     print_trailing_location(p, op->loc);
     ch(p, '\n');
+    if (p->write && p->out.length >= PRINT_CHUNK)
+        flush(p);
 }
 
 static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_options *options)
@@ -850,28 +868,54 @@ static char *printer_finish(printer *p)
     return spvk_buffer_take_string(&p->out);
 }
 
+/* Verifies unless told not to (custom forms need verified IR), numbers the values and prints. */
+static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_options *options)
+{
+    if (!p->generic && !(options && options->assume_verified)) {
+        /* As MLIR does (unless told to assume verified IR): IR that fails verification prints in
+           generic form, because custom printers may rely on what their verifiers check. The
+           verifier only writes the ops' scratch fields. */
+        spvk_result vr = spvk_ir_verify(p->ctx, (spvk_ir_op *)op, NULL);
+        if (vr == SPVK_ERROR_OUT_OF_MEMORY) {
+            p->failed = true;
+            return;
+        }
+        if (vr != SPVK_OK)
+            p->generic = true;
+    }
+    number_values(p, op);
+    if (!p->failed)
+        print_op(p, op);
+}
+
 char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options)
 {
     if (!ctx || !op)
         return NULL;
     printer pp;
     printer_init(&pp, ctx, options);
-    if (!pp.generic && !(options && options->assume_verified)) {
-        /* As MLIR does (unless told to assume verified IR): IR that fails verification prints in
-           generic form, because custom printers may rely on what their verifiers check. The
-           verifier only writes the ops' scratch fields. */
-        spvk_result vr = spvk_ir_verify(ctx, (spvk_ir_op *)op, NULL);
-        if (vr == SPVK_ERROR_OUT_OF_MEMORY) {
-            spvk_buffer_free(&pp.out);
-            return NULL;
-        }
-        if (vr != SPVK_OK)
-            pp.generic = true;
-    }
-    number_values(&pp, op);
-    if (!pp.failed)
-        print_op(&pp, op);
+    print_root(&pp, op, options);
     return printer_finish(&pp);
+}
+
+spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options,
+                             spvk_ir_write_fn write, void *user)
+{
+    if (!ctx || !op || !write)
+        return SPVK_ERROR_USAGE;
+    printer pp;
+    printer_init(&pp, ctx, options);
+    pp.write = write;
+    pp.write_user = user;
+    print_root(&pp, op, options);
+    bool out_of_memory = pp.failed || pp.out.failed;
+    if (!pp.failed)
+        flush(&pp);
+    bool write_failed = pp.failed && !out_of_memory;
+    map_release(&pp, &pp.ops);
+    map_release(&pp, &pp.blocks);
+    spvk_buffer_free(&pp.out);
+    return write_failed ? SPVK_ERROR_IO : out_of_memory ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
 }
 
 char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type)

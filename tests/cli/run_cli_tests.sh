@@ -50,6 +50,7 @@ contains "vulkan1.2 is SPIR-V 1.5" "$tmp/out" "; Version: 1.5"
 if command -v script >/dev/null; then
   # script(1) gives the command a terminal as standard output.
   expect "binary to a terminal is refused" 2 script -qec "'$spvkit' as '$tmp/m.spvasm'" /dev/null
+  expect "-o - forces binary to a terminal" 0 script -qec "'$spvkit' as -o - '$tmp/m.spvasm'" /dev/null
 fi
 printf 'OpCapability Shader\n%%x = OpTypeInt 32\n' >"$tmp/bad.spvasm"
 expect "invalid text exits 1" 1 "$spvkit" as -o "$tmp/bad.spv" "$tmp/bad.spvasm"

@@ -3,6 +3,7 @@
 #define SPVKIT_CLI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,10 @@ int cli_read_input(const char *who, const char *path, char **data, size_t *size)
    spirv-as). *words is malloc'ed; errors are printed after who. */
 int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count);
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd);
+/* Output written in pieces: open (NULL after an error message: exit with EXIT_USAGE), write,
+   then close, which reports a failed write (pass failed = true when a write already failed). */
+FILE *cli_open_output(const char *path, bool binary, const char *cmd);
+int cli_close_output(FILE *f, const char *path, bool failed, const char *cmd);
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */
 void cli_print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input);
 int cli_exit_for(spvk_result r);

@@ -98,19 +98,20 @@ static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_opt
     return module;
 }
 
+static bool write_to_file(void *user, const char *text, size_t length) { return fwrite(text, 1, length, user) == length; }
+
 static int write_ir(const char *cmd, spvk_ir_context *ctx, const spvk_ir_op *op, const ir_options *o)
 {
     spvk_ir_print_options po = o->print;
     po.assume_verified = o->verify; /* read_mlir and deserialize verified it */
-    char *text = spvk_ir_print(ctx, op, &po);
-    if (!text) {
-        fprintf(stderr, "spvkit %s: out of memory\n", cmd);
+    FILE *f = cli_open_output(o->output, false, cmd);
+    if (!f)
         return EXIT_USAGE;
-    }
-    size_t length = strlen(text);
-    int rc = cli_write_output(o->output, text, length, false, cmd);
-    spvk_free(NULL, text, length + 1);
-    return rc;
+    spvk_result r = spvk_ir_print_to(ctx, op, &po, write_to_file, f);
+    if (r == SPVK_ERROR_OUT_OF_MEMORY)
+        fprintf(stderr, "spvkit %s: out of memory\n", cmd);
+    int rc = cli_close_output(f, o->output, r != SPVK_OK, cmd);
+    return r == SPVK_OK ? rc : EXIT_USAGE;
 }
 
 /* The one spirv.module to serialize: the top op itself or the only one inside a builtin.module. */

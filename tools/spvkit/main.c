@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -32,7 +33,12 @@ int cli_read_input(const char *who, const char *path, char **data, size_t *size)
         fprintf(stderr, "%s: cannot open %s: %s\n", who, path, strerror(errno));
         return EXIT_USAGE;
     }
+    /* A regular file is read into a buffer of its size (one byte more, to see the end without
+       growing); a pipe grows by doubling. */
     size_t cap = 1 << 16, n = 0;
+    struct stat st;
+    if (f != stdin && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size < SIZE_MAX / 2)
+        cap = (size_t)st.st_size + 1;
     char *buf = malloc(cap);
     while (buf) {
         size_t got = fread(buf + n, 1, cap - n, f);
@@ -131,29 +137,40 @@ int cli_load_module(const char *who, const char *path, uint32_t **words, size_t 
     return EXIT_OK;
 }
 
-int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
+FILE *cli_open_output(const char *path, bool binary, const char *cmd)
 {
-    FILE *f = stdout;
     if (path && strcmp(path, "-") != 0) {
-        f = fopen(path, "wb");
-        if (!f) {
+        FILE *f = fopen(path, "wb");
+        if (!f)
             fprintf(stderr, "spvkit %s: cannot open %s for writing: %s\n", cmd, path, strerror(errno));
-            return EXIT_USAGE;
-        }
-    } else if (binary && isatty(STDOUT_FILENO)) {
+        return f;
+    }
+    /* -o - writes binary to standard output even when it is a terminal: the user asked. */
+    if (binary && !path && isatty(STDOUT_FILENO)) {
         fprintf(stderr, "spvkit %s: refusing to write binary output to a terminal; use -o FILE (or -o - to force)\n",
                 cmd);
-        return EXIT_USAGE;
+        return NULL;
     }
-    if (path && strcmp(path, "-") == 0 && binary)
-        (void)0; /* -o - writes to standard output even when it is a terminal: the user asked. */
-    size_t wrote = fwrite(data, 1, size, f);
-    int err = (wrote != size) | (f == stdout ? fflush(f) != 0 : fclose(f) != 0);
-    if (err) {
-        fprintf(stderr, "spvkit %s: cannot write %s\n", cmd, path ? path : "<stdout>");
+    return stdout;
+}
+
+int cli_close_output(FILE *f, const char *path, bool failed, const char *cmd)
+{
+    failed |= ferror(f) != 0;
+    failed |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
+    if (failed) {
+        fprintf(stderr, "spvkit %s: cannot write %s\n", cmd, path && strcmp(path, "-") != 0 ? path : "<stdout>");
         return EXIT_USAGE;
     }
     return EXIT_OK;
+}
+
+int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
+{
+    FILE *f = cli_open_output(path, binary, cmd);
+    if (!f)
+        return EXIT_USAGE;
+    return cli_close_output(f, path, fwrite(data, 1, size, f) != size, cmd);
 }
 
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */

@@ -12,6 +12,10 @@
 
 /* ---- Parser ---- */
 spvk_ir_context *spvk_ir_parser_context(spvk_ir_parser *p);
+/* Scratch memory that lives until the operation being parsed is created (the op's state arrays,
+   operand lists): released after each operation, unlike the context's arena, which keeps
+   everything until the context dies. NULL (with an error reported) when out of memory. */
+void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size);
 /* Reports "file:line:col: error: ..." at the current token; always returns false. */
 bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -3101,6 +3101,8 @@ done:
 
 spvk_ir_context *spvk_ir_parser_context(spvk_ir_parser *p) { return p->ctx; }
 
+void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size) { return scratch_alloc(p, size); }
+
 bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
 {
     va_list ap;

@@ -487,6 +487,31 @@ static void test_errors(void)
                  "OpReturn\nOpFunctionEnd\n",
                  "(OpDecorate): decoration relaxed_precision of %");
 
+    /* An OpSwitch on a float (spirv-as refuses to write one, so the integer type is patched into
+       OpTypeFloat 32 plus an OpNop): refused, where it once printed case values the parser
+       rejects (fuzzer find). */
+    {
+        size_t count = 0;
+        uint32_t *w = assemble("OpCapability Shader\nOpMemoryModel Logical GLSL450\n%void = OpTypeVoid\n"
+                               "%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n%c = OpConstant %uint 1\n"
+                               "%f = OpFunction %void None %fn\n%l = OpLabel\nOpSelectionMerge %m None\n"
+                               "OpSwitch %c %m 0 %m\n%m = OpLabel\nOpReturn\nOpFunctionEnd\n",
+                               &count);
+        CHECK(w != NULL);
+        bool patched = false;
+        for (size_t i = 5; w && i + 3 < count && !patched; i += w[i] >> 16)
+            if (w[i] == (4u << 16 | 21u)) { /* OpTypeInt %uint 32 0 */
+                w[i] = 3u << 16 | 22u;      /* OpTypeFloat %uint 32 */
+                w[i + 3] = 1u << 16;        /* OpNop */
+                patched = true;
+            }
+        CHECK(patched);
+        result r = deserialize_words(w, count);
+        CHECK(r.res == SPVK_ERROR_INVALID && r.error && strstr(r.error, "(OpSwitch): the selector of OpSwitch must be an integer"));
+        result_free(&r);
+        free(w);
+    }
+
     /* Types nested 5000 deep in module order resolve one at a time; nested through forward
        references (invalid, but hostile input may do it) they are refused, not a stack overflow. */
     size_t cap = 1 << 20;

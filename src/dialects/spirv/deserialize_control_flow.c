@@ -1280,6 +1280,9 @@ static void emit_terminator(dsr *d, uint32_t bi, spvk_ir_block *x, uint32_t y)
     }
     case SPVK_OP_Switch: {
         spvk_ir_value *sel = value_of(d, word_of(d, t, 0), x, t);
+        /* The case literals become integer attributes of the selector's type. */
+        if (!spvk_ir_type_is_integer(sel->type, 0))
+            dsr_fail(d, t, "the selector of OpSwitch must be an integer scalar");
         uint32_t ncases = (in->num_operands - 2u) / 2u;
         uint32_t *targets = dsr_check(d, spvk_ir_alloc(d->ctx, (ncases + 1) * sizeof *targets));
         targets[0] = block_of_label(d, word_of(d, t, 1), t);

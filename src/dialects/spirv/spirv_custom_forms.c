@@ -127,7 +127,7 @@ static bool parse_i32(spvk_ir_parser *p, int64_t *out)
 }
 
 /* ------------------------------------------------------------------------------------------------
-   Growable lists in the context's arena (parsers only: the lists die with the parse)
+   Growable lists in the parser's scratch memory (released once the op being parsed is created)
    ------------------------------------------------------------------------------------------------ */
 
 typedef struct ref_list {
@@ -147,9 +147,9 @@ static bool grow(spvk_ir_parser *p, void **items, uint32_t *capacity, uint32_t c
     if (*capacity > (1u << 20))
         return spvk_ir_parser_error(p, "too many operands");
     uint32_t new_capacity = *capacity ? *capacity * 2 : 8;
-    void *fresh = spvk_ir_alloc(spvk_ir_parser_context(p), (size_t)new_capacity * size);
+    void *fresh = spvk_ir_parser_scratch(p, (size_t)new_capacity * size);
     if (!fresh)
-        return spvk_ir_parser_error(p, "out of memory");
+        return false;
     if (count)
         memcpy(fresh, *items, (size_t)count * size);
     *items = fresh;
@@ -1391,9 +1391,9 @@ static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_fo
     if (refs.count > (1u << 20))
         return spvk_ir_parser_error(p, "too many operands");
 
-    const spvk_ir_type **types = spvk_ir_alloc(ctx, sizeof *types * (refs.count + 1));
+    const spvk_ir_type **types = spvk_ir_parser_scratch(p, sizeof *types * (refs.count + 1));
     if (!types)
-        return spvk_ir_parser_error(p, "out of memory");
+        return false;
     for (uint32_t i = 0; i < refs.count; i++)
         types[i] = NULL;
     if (s.used_all_types) {
@@ -2394,9 +2394,9 @@ static bool parse_access_chain_common(spvk_ir_parser *p, spvk_ir_op_state *state
         return false;
     if (refs.count != types.count)
         return spvk_ir_parser_error(p, "%u indexes but %u index types", refs.count, types.count);
-    spvk_ir_value **values = spvk_ir_alloc(ctx, sizeof *values * (refs.count + 1));
+    spvk_ir_value **values = spvk_ir_parser_scratch(p, sizeof *values * (refs.count + 1));
     if (!values)
-        return spvk_ir_parser_error(p, "out of memory");
+        return false;
     for (uint32_t i = 0; i < refs.count; i++) {
         values[i] = spvk_ir_resolve_operand(p, &refs.items[i], types.items[i]);
         if (!values[i] || !spvk_ir_state_add_operand(p, state, values[i]))

@@ -43,6 +43,7 @@ struct spvk_ir_printer {
     bool failed;
     spvk_ir_write_fn write; /* spvk_ir_print_to: where the text goes, a chunk at a time */
     void *write_user;
+    bool write_failed;      /* the writer refused a chunk (failed is set too) */
 };
 
 /* Text goes out in chunks of about this size, so that printing a large module never holds its
@@ -690,7 +691,7 @@ static void flush(printer *p)
     if (p->out.failed)
         p->failed = true;
     else if (!p->failed && p->out.length && !p->write(p->write_user, p->out.data, p->out.length))
-        p->failed = true;
+        p->failed = p->write_failed = true;
     p->out.length = 0;
 }
 
@@ -908,14 +909,11 @@ spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const s
     pp.write = write;
     pp.write_user = user;
     print_root(&pp, op, options);
-    bool out_of_memory = pp.failed || pp.out.failed;
-    if (!pp.failed)
-        flush(&pp);
-    bool write_failed = pp.failed && !out_of_memory;
+    flush(&pp);
     map_release(&pp, &pp.ops);
     map_release(&pp, &pp.blocks);
     spvk_buffer_free(&pp.out);
-    return write_failed ? SPVK_ERROR_IO : out_of_memory ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
+    return pp.write_failed ? SPVK_ERROR_IO : pp.failed ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
 }
 
 char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type)

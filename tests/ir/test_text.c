@@ -613,6 +613,53 @@ static void test_deep_nesting(void)
     free(s);
 }
 
+/* ---- spvk_ir_print_to: the text in chunks, the same as spvk_ir_print's ---- */
+
+typedef struct chunks {
+    char *text;
+    size_t length, calls, fail_at;
+} chunks;
+
+static bool collect_chunk(void *user, const char *text, size_t length)
+{
+    chunks *c = user;
+    if (++c->calls == c->fail_at)
+        return false;
+    char *grown = realloc(c->text, c->length + length + 1);
+    if (!grown)
+        return false;
+    memcpy(grown + c->length, text, length);
+    c->length += length;
+    grown[c->length] = 0;
+    c->text = grown;
+    return true;
+}
+
+static void test_print_to(void)
+{
+    /* Enough ops for several 64 KiB chunks. */
+    char *s = repeat("\"t.r\"() ({\n", "  \"t.a\"() {k = \"a string that takes some room\"} : () -> ()\n", 6000, "",
+                     "", "}) : () -> ()\n");
+    spvk_ir_context *ctx = new_context(NULL);
+    spvk_ir_op *m = NULL;
+    CHECK(spvk_ir_parse(ctx, s, strlen(s), "big.mlir", &m, NULL) == SPVK_OK);
+    spvk_ir_print_options po = {false, false, false};
+    char *whole = spvk_ir_print(ctx, m, &po);
+    chunks c = {NULL, 0, 0, 0};
+    CHECK(spvk_ir_print_to(ctx, m, &po, collect_chunk, &c) == SPVK_OK);
+    CHECK(c.calls > 2);
+    CHECK(whole && c.text && strcmp(whole, c.text) == 0);
+    free(c.text);
+    chunks failing = {NULL, 0, 0, 2};
+    CHECK(spvk_ir_print_to(ctx, m, &po, collect_chunk, &failing) == SPVK_ERROR_IO);
+    CHECK(failing.calls == 2); /* nothing more is written after a failed write */
+    free(failing.text);
+    CHECK(spvk_ir_print_to(ctx, m, &po, NULL, NULL) == SPVK_ERROR_USAGE);
+    free_string(whole);
+    spvk_ir_context_destroy(ctx);
+    free(s);
+}
+
 /* A rich input that touches most of the grammar, for truncation and mutation. */
 static const char rich[] =
     "#map = affine_map<(d0) -> (d0)>\n!box = !tt.box<i32>\n"
@@ -917,6 +964,7 @@ int main(int argc, char **argv)
     test_outputs();
     test_errors();
     test_deep_nesting();
+    test_print_to();
     test_truncations();
     test_mutations();
     test_hostile_values();

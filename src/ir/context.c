@@ -410,44 +410,7 @@ static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, 
     return true;
 }
 
-static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, const char *string);
-
-const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc)
-{
-    spvk_ir_attr_desc d = *desc;
-    /* Strings are interned so that equal content compares by pointer. */
-    const char *string = NULL;
-    if (d.string || d.length) {
-        if (d.length > UINT32_MAX - 1)
-            return NULL;
-        string = spvk_ir_intern(ctx, d.string ? d.string : "", d.length);
-        if (!string)
-            return NULL;
-    }
-    /* Names are interned into a scratch array first: the arena copy is made only for a new
-       attribute (a lookup that finds one must not leave garbage in the arena). */
-    const char *small_names[16];
-    const char **names = NULL;
-    size_t names_size = 0;
-    if (d.names && d.num_attrs) {
-        names_size = d.num_attrs * sizeof *names;
-        names = d.num_attrs <= 16 ? small_names : spvk_alloc(ctx->allocator, names_size);
-        if (!names) {
-            ctx->failed = true;
-            return NULL;
-        }
-        for (uint32_t i = 0; i < d.num_attrs && names; i++)
-            names[i] = ir_intern_cstr(ctx, d.names[i]);
-        d.names = names;
-    } else {
-        d.names = NULL;
-    }
-    const spvk_ir_attr *a = attr_find_or_add(ctx, &d, string);
-    if (names && names != small_names)
-        spvk_free(ctx->allocator, names, names_size);
-    return a;
-}
-
+/* The uniquing itself: d holds interned strings and names. */
 static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, const char *string)
 {
     spvk_ir_attr_desc d = *desc;
@@ -484,6 +447,42 @@ static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_
     if (ctx->failed)
         return NULL;
     table_insert_at(tab, j, h, a);
+    return a;
+}
+
+const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc)
+{
+    spvk_ir_attr_desc d = *desc;
+    /* Strings are interned so that equal content compares by pointer. */
+    const char *string = NULL;
+    if (d.string || d.length) {
+        if (d.length > UINT32_MAX - 1)
+            return NULL;
+        string = spvk_ir_intern(ctx, d.string ? d.string : "", d.length);
+        if (!string)
+            return NULL;
+    }
+    /* Names are interned into a scratch array first: the arena copy is made only for a new
+       attribute (a lookup that finds one must not leave garbage in the arena). */
+    const char *small_names[16];
+    const char **names = NULL;
+    size_t names_size = 0;
+    if (d.names && d.num_attrs) {
+        names_size = d.num_attrs * sizeof *names;
+        names = d.num_attrs <= 16 ? small_names : spvk_alloc(ctx->allocator, names_size);
+        if (!names) {
+            ctx->failed = true;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < d.num_attrs; i++)
+            names[i] = ir_intern_cstr(ctx, d.names[i]); /* NULL (out of memory) is refused below */
+        d.names = names;
+    } else {
+        d.names = NULL;
+    }
+    const spvk_ir_attr *a = attr_find_or_add(ctx, &d, string);
+    if (names && names != small_names)
+        spvk_free(ctx->allocator, names, names_size);
     return a;
 }
 

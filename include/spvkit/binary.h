@@ -80,6 +80,35 @@ SPVK_API uint64_t spvk_operand_bits(const spvk_instruction *inst, const spvk_ope
 /* The string of a LiteralString operand (points into the words; nul-terminated by the encoding). */
 SPVK_API const char *spvk_operand_string(const spvk_instruction *inst, const spvk_operand *operand);
 
+/* ---- source map ---- */
+/* Where each instruction of an assembled module came from: locations[i] gives the word and the
+   byte of text where instruction i starts. Filled by spvk_assemble on request and read by the
+   validator, which turns a word offset into file:line:col and the source line. */
+typedef struct spvk_source_location {
+    size_t text_offset;
+    size_t word_offset;
+} spvk_source_location;
+typedef struct spvk_source_map {
+    const char *text; /* the assembly text (not owned) */
+    size_t length;
+    const char *file_name; /* not owned */
+    spvk_source_location *locations; /* ascending in both offsets */
+    size_t count, capacity;
+    const spvk_allocator *allocator;
+} spvk_source_map;
+SPVK_API void spvk_source_map_free(spvk_source_map *map);
+/* Finds the instruction at word_offset: its 1-based line and column and the line's text
+   (not nul-terminated). Returns false when no instruction starts there. Takes O(log n) to
+   find the instruction and O(line) to count lines from the previous call's position, so a
+   caller that asks in ascending order pays for one pass over the text. */
+typedef struct spvk_source_cursor {
+    size_t text_offset; /* where line counting stands */
+    uint32_t line;
+} spvk_source_cursor;
+SPVK_API bool spvk_source_map_locate(const spvk_source_map *map, size_t word_offset, spvk_source_cursor *cursor,
+                                     uint32_t *line, uint32_t *column, const char **line_text,
+                                     size_t *line_length);
+
 /* ---- writer ---- */
 
 typedef struct spvk_writer {

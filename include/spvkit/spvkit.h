@@ -6,6 +6,8 @@
 #include "spvkit/grammar.h"
 #include "spvkit/binary.h"
 #include "spvkit/text.h"
+#include "spvkit/target.h"
+#include "spvkit/validate.h"
 #include "spvkit/runtime.h"
 #include "spvkit/ir.h"
 #include "spvkit/spirv_dialect.h"

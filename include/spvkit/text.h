@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "spvkit/binary.h"
 #include "spvkit/common.h"
 
 #ifdef __cplusplus
@@ -29,6 +30,8 @@ typedef struct spvk_assemble_options {
     uint32_t version;         /* header version; 0 means SPIR-V 1.6 (spirv-as's default) */
     bool preserve_numeric_ids; /* %123 keeps id 123 (spirv-as --preserve-numeric-ids) */
     const char *file_name;    /* used in diagnostics; NULL means "<stdin>" */
+    spvk_source_map *source_map; /* when set: filled with each instruction's position (free with
+                                    spvk_source_map_free); its text is the text given here */
 } spvk_assemble_options;
 
 /* Assembles text (length bytes, need not be nul-terminated). On success *words (owned by the

@@ -117,6 +117,7 @@ typedef struct assembler {
     const char *file;
     const spvk_allocator *allocator;
     spvk_diagnostics *diags;
+    spvk_source_map *source_map; /* NULL unless the caller asked for one */
     spvk_result result;
     spvk_writer w;
 
@@ -1612,6 +1613,19 @@ static bool available(const assembler *a, const spvk_instruction_desc *d)
            d->num_capabilities;
 }
 
+/* Records where the instruction about to be written came from. */
+static bool note_source(assembler *a, size_t text_offset)
+{
+    spvk_source_map *m = a->source_map;
+    if (!m)
+        return true;
+    if (m->count == m->capacity &&
+        !spvk_array_grow(a->allocator, &m->locations, &m->capacity, m->count + 1, sizeof *m->locations, 256))
+        return out_of_memory(a);
+    m->locations[m->count++] = (spvk_source_location){.text_offset = text_offset, .word_offset = a->w.count};
+    return true;
+}
+
 /* An instruction started by "!<integer>": the word as is (it includes the word count, which is
    not recomputed), then context-independent values up to the next instruction. */
 static bool immediate_instruction(assembler *a)
@@ -1624,6 +1638,8 @@ static bool immediate_instruction(assembler *a)
     if (!spvk_parse_uint32(t + digits.start, digits.end - digits.start, &v))
         return fail_at(a, first.start, "Invalid immediate integer: !%.*s%s", QUOTE(digits));
     a->opcode = SPVK_NO_OPCODE;
+    if (!note_source(a, first.start))
+        return false;
     a->inst_start = a->w.count;
     put(a, v);
     a->pos = first.end;
@@ -1694,6 +1710,8 @@ static bool instruction(assembler *a)
     a->num_operand_tokens = 0;
     a->num_pending = 0;
     a->pos = op.end;
+    if (!note_source(a, first.start))
+        return false;
     a->inst_start = a->w.count;
     spvk_writer_begin(&a->w, desc->opcode);
     if (!push_operands(a, desc->operands, desc->num_operands, false))
@@ -1808,6 +1826,14 @@ spvk_result spvk_assemble(const char *text, size_t length, const spvk_assemble_o
     a->file = options && options->file_name ? options->file_name : "<stdin>";
     a->allocator = allocator;
     a->diags = diags;
+    a->source_map = options ? options->source_map : NULL;
+    if (a->source_map) {
+        spvk_source_map_free(a->source_map);
+        a->source_map->text = a->text;
+        a->source_map->length = a->length;
+        a->source_map->file_name = a->file;
+        a->source_map->allocator = allocator;
+    }
     a->next_id = 1;
     a->bound = 1;
     a->scanned_name = SIZE_MAX;

@@ -79,13 +79,13 @@ typedef struct spvk_resource_limits {
 
 /* One cooperative matrix configuration a device supports (VkCooperativeMatrixPropertiesKHR).
    Component types are spelled as in MLIR: "bf16", "f16", "f32", "i8", "ui8", ... */
-typedef struct spvk_coop_matrix_config {
+typedef struct spvk_target_coop_matrix {
     uint32_t m, n, k;
     char a_type[8], b_type[8], c_type[8], result_type[8];
     bool saturating_accumulation;
     uint32_t scope; /* a Scope value: Subgroup (3) or Workgroup (2) */
-} spvk_coop_matrix_config;
-#define SPVK_MAX_COOP_MATRIX_CONFIGS 32
+} spvk_target_coop_matrix;
+#define SPVK_TARGET_MAX_COOP_MATRICES 32
 
 typedef struct spvk_target {
     char name[64];            /* "vulkan1.3", "opencl2.0-embedded", or the profile's name */
@@ -99,7 +99,7 @@ typedef struct spvk_target {
     bool physical_storage_buffer;     /* Vulkan: PhysicalStorageBuffer64 addressing is enabled */
     bool from_profile;        /* a device profile narrowed the environment to one device */
     spvk_resource_limits limits;
-    spvk_coop_matrix_config coop_matrices[SPVK_MAX_COOP_MATRIX_CONFIGS];
+    spvk_target_coop_matrix coop_matrices[SPVK_TARGET_MAX_COOP_MATRICES];
     uint32_t num_coop_matrices;
 } spvk_target;
 

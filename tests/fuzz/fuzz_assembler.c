@@ -9,7 +9,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     spvk_diagnostics d;
     spvk_diagnostics_init(&d, NULL);
-    spvk_assemble_options o = {0, size > 0 && (data[0] & 1), "fuzz.spvasm"};
+    spvk_assemble_options o = {.preserve_numeric_ids = size > 0 && (data[0] & 1), .file_name = "fuzz.spvasm"};
     uint32_t *words = NULL;
     size_t count = 0;
     spvk_result r = spvk_assemble((const char *)data, size, &o, NULL, &words, &count, &d);

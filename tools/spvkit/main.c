@@ -115,7 +115,7 @@ int cli_load_module(const char *who, const char *path, uint32_t **words, size_t 
                 (*words)[i] = __builtin_bswap32((*words)[i]);
         return EXIT_OK;
     }
-    spvk_assemble_options opts = {header_comment_version(data, size), false, name};
+    spvk_assemble_options opts = {.version = header_comment_version(data, size), .file_name = name};
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     uint32_t *assembled = NULL;

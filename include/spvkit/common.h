@@ -53,6 +53,7 @@ typedef struct spvk_diagnostic {
     uint32_t line;      /* text input: 1-based line and column */
     uint32_t column;
     char *source_line;  /* text input: the line of source, for the caret display */
+    char *instruction;  /* the offending instruction disassembled (validator), or NULL */
 } spvk_diagnostic;
 
 typedef struct spvk_diagnostics {
@@ -67,8 +68,10 @@ typedef struct spvk_diagnostics {
 SPVK_API void spvk_diagnostics_init(spvk_diagnostics *diags, const spvk_allocator *allocator);
 SPVK_API void spvk_diagnostics_free(spvk_diagnostics *diags);
 /* Formats one diagnostic as the command prints it:
-     binary: "error: word 12 (OpTypeInt): message"
-     text:   "file:3:7: error: message\n<source line>\n      ^"
+     binary: "error: [rule] word 12 (OpTypeInt): message"
+     text:   "file:3:7: error: [rule] message\n<source line>\n      ^"
+   ("[rule] " only when a rule is named), then, when the instruction is known, a line with it
+   disassembled and its word offset: "  %5 = OpTypeInt 32 0  ; word 12". 
    Returns a string owned by the caller (free with spvk_free), or NULL when out of memory. */
 SPVK_API char *spvk_diagnostic_format(const spvk_diagnostic *diag, const spvk_allocator *allocator);
 SPVK_API void spvk_free(const spvk_allocator *allocator, void *ptr, size_t size);

@@ -56,6 +56,14 @@ SPVK_API spvk_result spvk_disassemble(const void *bytes, size_t size, const spvk
                                       const spvk_allocator *allocator, char **text, size_t *length,
                                       spvk_diagnostics *diags);
 
+/* One decoded instruction as spirv-dis prints it, without indentation or newline: ids by the
+   name id_name returns (length in *length), or by number where it returns NULL or is NULL.
+   Returns a string owned by the caller (free with spvk_free, strlen + 1 bytes), NULL when out
+   of memory. */
+typedef const char *(*spvk_id_name_fn)(void *user, uint32_t id, size_t *length);
+SPVK_API char *spvk_instruction_text(const spvk_instruction *inst, spvk_id_name_fn id_name, void *user,
+                                     const spvk_allocator *allocator);
+
 #ifdef __cplusplus
 }
 #endif

@@ -40,5 +40,10 @@ char *spvk_diagnostic_format(const spvk_diagnostic *x, const spvk_allocator *a)
         }
         spvk_buffer_append_char(&b, '^');
     }
+    if (x->instruction) {
+        spvk_buffer_printf(&b, "\n  %s", x->instruction);
+        if (x->word_offset != SPVK_NO_OFFSET)
+            spvk_buffer_printf(&b, "  ; word %zu", x->word_offset);
+    }
     return spvk_buffer_take_string(&b);
 }

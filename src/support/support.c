@@ -190,6 +190,8 @@ static void free_strings(const spvk_allocator *a, spvk_diagnostic *x)
         spvk_free(a, x->message, strlen(x->message) + 1);
     if (x->source_line)
         spvk_free(a, x->source_line, strlen(x->source_line) + 1);
+    if (x->instruction)
+        spvk_free(a, x->instruction, strlen(x->instruction) + 1);
 }
 
 void spvk_diagnostics_free(spvk_diagnostics *d)

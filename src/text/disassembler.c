@@ -50,6 +50,9 @@ typedef struct disassembler {
     bool numeric_names_used;
 
     spvk_buffer out;
+    /* spvk_instruction_text: names come from the caller instead of the tables above. */
+    spvk_id_name_fn name_fn;
+    void *name_user;
 } disassembler;
 
 /* ---- id -> name map ---- */
@@ -102,6 +105,15 @@ static uint64_t *id_slot(disassembler *d, uint32_t id, bool create)
 /* Appends the name of id to b: its friendly name, or its number when it has none. */
 static void append_id_name(disassembler *d, spvk_buffer *b, uint32_t id)
 {
+    if (d->name_fn) {
+        size_t length = 0;
+        const char *name = d->name_fn(d->name_user, id, &length);
+        if (name)
+            spvk_buffer_append(b, name, length);
+        else
+            spvk_buffer_append_uint(b, id);
+        return;
+    }
     uint64_t *slot = d->options.raw_ids ? NULL : id_slot(d, id, false);
     if (slot && *slot) {
         uint32_t length = (uint32_t)(*slot & 0xffffffffu) - 1;
@@ -700,4 +712,25 @@ done:
     spvk_free(allocator, d.id_values, (size_t)d.id_capacity * sizeof *d.id_values);
     spvk_free(allocator, d.used, (size_t)d.used_capacity * sizeof *d.used);
     return res;
+}
+
+char *spvk_instruction_text(const spvk_instruction *inst, spvk_id_name_fn id_name, void *user,
+                            const spvk_allocator *allocator)
+{
+    if (!inst || !inst->desc)
+        return NULL;
+    disassembler d;
+    memset(&d, 0, sizeof d);
+    d.allocator = allocator;
+    d.options.no_indent = true;
+    d.options.raw_ids = id_name == NULL;
+    d.name_fn = id_name;
+    d.name_user = user;
+    spvk_buffer_init(&d.out, allocator);
+    if (print_instruction(&d, NULL, inst) != SPVK_OK) {
+        spvk_buffer_free(&d.out);
+        return NULL;
+    }
+    d.out.length--; /* print_instruction ends the line */
+    return spvk_buffer_take_string(&d.out);
 }

@@ -19,6 +19,8 @@ int cli_read_input(const char *who, const char *path, char **data, size_t *size)
    order) or assembly text (assembled at the version its "; Version:" comment names, else 1.6 as
    spirv-as). *words is malloc'ed; errors are printed after who. */
 int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count);
+/* The version a "; Version: 1.x" comment at the top of assembly text names, or 0. */
+uint32_t cli_assembly_version(const char *text, size_t size);
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd);
 /* Output written in pieces: open (NULL after an error message: exit with EXIT_USAGE), write,
    then close, which reports a failed write (pass failed = true when a write already failed). */
@@ -27,6 +29,12 @@ int cli_close_output(FILE *f, const char *path, bool failed, const char *cmd);
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */
 void cli_print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input);
 int cli_exit_for(spvk_result r);
+
+/* spvkit val (val_command.c) */
+int cli_val(int argc, char **argv);
+extern const char CLI_VAL_HELP[];
+#define CLI_VAL_SYNOPSIS                                                                                      \
+    "spvkit val [--target-env ENV] [--profile FILE] [--max-errors N] [--requirements] [IN|-]"
 
 /* spvkit run (run_command.c) */
 int cli_run(int argc, char **argv);

@@ -73,7 +73,7 @@ int cli_read_input(const char *who, const char *path, char **data, size_t *size)
 /* The version that spirv-dis writes in the leading comments ("; Version: 1.3"): text that was
    disassembled must assemble to the same version, since it decides what the entry point lists
    (SPIR-V 1.4 and later list every global it uses). 0 when there is none. */
-static uint32_t header_comment_version(const char *text, size_t size)
+uint32_t cli_assembly_version(const char *text, size_t size)
 {
     const char *p = text, *end = text + size;
     while (p < end && *p == ';') {
@@ -115,7 +115,7 @@ int cli_load_module(const char *who, const char *path, uint32_t **words, size_t 
                 (*words)[i] = __builtin_bswap32((*words)[i]);
         return EXIT_OK;
     }
-    spvk_assemble_options opts = {.version = header_comment_version(data, size), .file_name = name};
+    spvk_assemble_options opts = {.version = cli_assembly_version(data, size), .file_name = name};
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     uint32_t *assembled = NULL;
@@ -349,6 +349,7 @@ static const command commands[] = {
     {"run", CLI_RUN_SYNOPSIS, CLI_RUN_HELP, cli_run},
     {"translate", CLI_TRANSLATE_SYNOPSIS, CLI_TRANSLATE_HELP, cli_translate},
     {"opt", CLI_OPT_SYNOPSIS, CLI_OPT_HELP, cli_opt},
+    {"val", CLI_VAL_SYNOPSIS, CLI_VAL_HELP, cli_val},
     {"help", "spvkit help [COMMAND]", "Prints the usage of spvkit or of one command.\n", cmd_help},
 };
 

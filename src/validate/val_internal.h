@@ -1,0 +1,198 @@
+/* The validator's shared state and helpers. validate.c collects the module in one streaming
+   pass (an instruction record per instruction, decoded operands, a definition per id, the
+   declared capabilities and extensions), then runs the rule families, one file each, over it.
+   Every rule reports through val_error, which names the rule; nothing else writes diagnostics. */
+#ifndef SPVK_VAL_INTERNAL_H
+#define SPVK_VAL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "spvkit/binary.h"
+#include "spvkit/grammar.h"
+#include "spvkit/target.h"
+#include "spvkit/validate.h"
+#include "../grammar/grammar_counts.h"
+#include "../support/support.h"
+
+#define VAL_NONE 0xffffffffu
+
+/* Logical layout sections (SPIR-V 2.4), in the order a module must give them. */
+typedef enum val_section {
+    VAL_SECTION_CAPABILITY,
+    VAL_SECTION_EXTENSION,
+    VAL_SECTION_EXT_INST_IMPORT,
+    VAL_SECTION_MEMORY_MODEL,
+    VAL_SECTION_ENTRY_POINT,
+    VAL_SECTION_EXECUTION_MODE,
+    VAL_SECTION_DEBUG_STRING,  /* OpString, OpSourceExtension, OpSource, OpSourceContinued */
+    VAL_SECTION_DEBUG_NAME,    /* OpName, OpMemberName */
+    VAL_SECTION_DEBUG_MODULE_PROCESSED,
+    VAL_SECTION_ANNOTATION,
+    VAL_SECTION_GLOBAL,        /* types, constants, global variables, undef, OpLine/OpNoLine */
+    VAL_SECTION_FUNCTION_DECLARATION,
+    VAL_SECTION_FUNCTION_DEFINITION
+} val_section;
+
+/* One instruction. Its words are v->words + offset; its decoded operands are
+   v->operands[first_operand ..+ num_operands] (the reader's decoding: kinds, word spans). */
+typedef struct val_inst {
+    uint32_t offset;
+    uint16_t opcode;
+    uint16_t num_words;
+    uint32_t result_id;
+    uint32_t type_id;
+    uint32_t first_operand;
+    uint16_t num_operands;
+    uint16_t ext_set;  /* OpExtInst: spvk_ext_inst_set index, or SPVK_EXT_INST_SET_NONE */
+    uint32_t function; /* index into v->functions of the enclosing function, or VAL_NONE */
+} val_inst;
+
+/* What is known about each id: the instruction defining it and its OpName (for diagnostics). */
+typedef struct val_id {
+    uint32_t def;  /* instruction index, or VAL_NONE */
+    uint32_t name; /* instruction index of the first OpName naming it, or VAL_NONE */
+} val_id;
+
+/* Per type id: facts precomputed when the type is declared, so that rules ask in O(1). */
+enum {
+    VAL_TYPE_CONTAINS_BF16 = 1u << 0, /* is or contains (composites, not pointers) a BFloat16KHR float */
+    VAL_TYPE_CONTAINS_F16 = 1u << 1,  /* ... an IEEE binary16 float */
+    VAL_TYPE_CONTAINS_F64 = 1u << 2,
+    VAL_TYPE_CONTAINS_I64 = 1u << 3,
+    VAL_TYPE_CONTAINS_I8 = 1u << 4,
+    VAL_TYPE_CONTAINS_I16 = 1u << 5,
+    VAL_TYPE_CONTAINS_RUNTIME_ARRAY = 1u << 6,
+    VAL_TYPE_CONTAINS_POINTER = 1u << 7
+};
+
+typedef struct val_function {
+    uint32_t first; /* index of OpFunction */
+    uint32_t last;  /* index of OpFunctionEnd (or the last instruction when it is missing) */
+} val_function;
+
+typedef struct val_state {
+    const uint32_t *words;
+    size_t num_words;
+    spvk_header header;
+    const spvk_target *target; /* never NULL: a universal target for the header's version */
+    const spvk_validate_options *options;
+    const spvk_allocator *allocator;
+    spvk_diagnostics *diags;
+    spvk_result result; /* SPVK_OK, or the first failure that is not a rule (out of memory) */
+    bool stop;          /* max_errors reached: rules may return early */
+
+    val_inst *insts;
+    size_t num_insts, insts_capacity;
+    spvk_operand *operands;
+    size_t num_operands, operands_capacity;
+
+    /* ids: dense by id when the bound is plausible for the module's size, hashed otherwise. */
+    val_id *ids;
+    uint32_t ids_count;
+    uint32_t *id_keys; /* hashed: key 0 is empty */
+    val_id *id_values;
+    uint32_t id_capacity, id_used;
+    uint8_t *type_flags; /* VAL_TYPE_* per id, same indexing as ids (dense) or id_values (hashed) */
+
+    val_function *functions;
+    size_t num_functions, functions_capacity;
+
+    spvk_capability_set capabilities; /* declared, with everything they imply */
+    spvk_capability_set declared;     /* declared explicitly */
+    spvk_extension_set extensions;    /* declared SPIR-V extensions */
+    uint32_t opencl_extensions;       /* declared cl_khr_* extensions (spvk_opencl_extension bits) */
+    uint32_t addressing_model, memory_model; /* VAL_NONE until OpMemoryModel */
+} val_state;
+
+/* ---- reporting ---- */
+
+/* Reports a problem with instruction index inst (VAL_NONE: the module as a whole) against rule.
+   Always returns false, so a check can end with `return val_error(...)`. */
+bool val_error(val_state *v, uint32_t inst, const char *rule, const char *fmt, ...) SPVK_PRINTF(4, 5);
+
+/* ---- access ---- */
+
+static inline const uint32_t *val_words(const val_state *v, const val_inst *i) { return v->words + i->offset; }
+static inline uint32_t val_index(const val_state *v, const val_inst *i) { return (uint32_t)(i - v->insts); }
+static inline const spvk_operand *val_operands(const val_state *v, const val_inst *i)
+{
+    return v->operands + i->first_operand;
+}
+val_id *val_id_entry(val_state *v, uint32_t id); /* NULL when id is 0 or out of range */
+const val_id *val_id_find(const val_state *v, uint32_t id);
+/* The instruction defining id, or NULL. */
+const val_inst *val_def(const val_state *v, uint32_t id);
+/* The type flags (VAL_TYPE_*) of a type id; 0 for anything else. */
+uint8_t val_type_flags(const val_state *v, uint32_t type_id);
+/* The opcode defining id (SPVK_OP_Nop, 0, when undefined). */
+uint16_t val_def_opcode(const val_state *v, uint32_t id);
+/* The type of a value id (0 when id is not a value). */
+uint32_t val_type_of(const val_state *v, uint32_t id);
+
+/* ---- types ---- */
+
+/* The scalar type of a scalar, vector, matrix or cooperative matrix type (matrix: its column's
+   component); the type itself for a scalar; 0 otherwise. */
+uint32_t val_scalar_type(const val_state *v, uint32_t type_id);
+/* Components of a vector (1 for a scalar, 0 for anything else). */
+uint32_t val_component_count(const val_state *v, uint32_t type_id);
+/* Width in bits of a scalar int/float type or the scalar of a vector; 0 otherwise. */
+uint32_t val_bit_width(const val_state *v, uint32_t type_id);
+bool val_is_int_type(const val_state *v, uint32_t type_id);        /* scalar int */
+bool val_is_float_type(const val_state *v, uint32_t type_id);      /* scalar float, any encoding */
+bool val_is_bool_type(const val_state *v, uint32_t type_id);       /* scalar bool */
+bool val_is_int_scalar_or_vector(const val_state *v, uint32_t type_id);
+bool val_is_float_scalar_or_vector(const val_state *v, uint32_t type_id);
+bool val_is_bool_scalar_or_vector(const val_state *v, uint32_t type_id);
+bool val_is_bf16_type(const val_state *v, uint32_t type_id);       /* scalar float 16 BFloat16KHR */
+/* OpTypePointer's storage class and pointee (false when type_id is not a pointer type). */
+bool val_pointer_info(const val_state *v, uint32_t type_id, uint32_t *storage_class, uint32_t *pointee);
+/* The value of a scalar integer OpConstant (up to 64 bits, zero-extended); false otherwise. */
+bool val_constant_uint(const val_state *v, uint32_t id, uint64_t *value);
+
+/* ---- instruction kinds (val_layout.c) ---- */
+
+bool val_is_terminator(uint16_t opcode);
+/* An OpExtInst of a NonSemantic.* set. */
+bool val_is_non_semantic(const val_state *v, const val_inst *i);
+
+/* ---- capabilities ---- */
+
+bool val_has_capability(const val_state *v, uint32_t capability); /* declared or implied */
+bool val_has_extension(const val_state *v, const char *name);
+const char *val_capability_name(uint32_t capability);
+
+/* ---- rule families, one file each, run in this order over the collected module ---- */
+
+void val_check_layout(val_state *v);       /* val_layout.c: SPIR-V 2.4 and function structure */
+void val_check_ids(val_state *v);          /* val_ids.c: definitions, forward references */
+void val_check_requirements(val_state *v); /* val_requirements.c: capabilities, extensions, versions */
+void val_check_types(val_state *v);        /* val_types.c: type declarations and constants */
+void val_check_instructions(val_state *v); /* validate.c: per-instruction dispatch by class */
+void val_check_cfg(val_state *v);          /* val_cfg.c: blocks, dominance, structured control flow */
+void val_check_entry_points(val_state *v); /* val_entry_points.c: entry points, execution modes */
+void val_check_decorations(val_state *v);  /* val_decorations.c */
+void val_check_bf16(val_state *v);         /* val_bf16.c: SPV_KHR_bfloat16 */
+void val_check_vulkan(val_state *v);       /* val_vulkan.c: the Vulkan environment */
+void val_check_opencl(val_state *v);       /* val_opencl.c: the OpenCL environment */
+
+/* spvk_module_requirements over a collected module (val_requirements.c). */
+spvk_result val_collect_requirements(val_state *v, spvk_requirements *out);
+
+/* Per-instruction checks by instruction class, called by val_check_instructions. */
+void val_check_arithmetic(val_state *v, const val_inst *i); /* val_arithmetic.c (arithmetic, bit) */
+void val_check_logical(val_state *v, const val_inst *i);    /* val_logical.c (relational and logical) */
+void val_check_conversion(val_state *v, const val_inst *i); /* val_conversion.c */
+void val_check_composite(val_state *v, const val_inst *i);  /* val_composite.c */
+void val_check_memory(val_state *v, const val_inst *i);     /* val_memory.c */
+void val_check_atomic(val_state *v, const val_inst *i);     /* val_atomic.c (atomic, barrier) */
+void val_check_ext_inst(val_state *v, const val_inst *i);   /* val_ext_inst.c (GLSL.std.450, OpenCL.std) */
+
+/* Rule names used by more than one family. */
+#define VAL_RULE_UNIVERSAL "SPIR-V 2.16.1"
+#define VAL_RULE_LAYOUT "SPIR-V 2.4"
+#define VAL_RULE_PHYSICAL "SPIR-V 2.3" /* the physical layout: what the reader refuses */
+#define VAL_RULE_BF16 "SPV_KHR_bfloat16"
+
+#endif

@@ -149,6 +149,12 @@ static void walk(walker *w)
             for (uint32_t n = 0; n < i->num_operands; n++) {
                 const spvk_operand_kind_desc *kind = spvk_operand_kind(ops[n].kind);
                 uint32_t value = words[ops[n].offset];
+                if (ops[n].kind == SPVK_OPERAND_BuiltIn && i->opcode == SPVK_OP_MemberDecorate) {
+                    /* A block's builtin members (gl_PerVertex's ClipDistance) are declared whether
+                       or not the shader uses them; the capability is needed only for a use, as
+                       spirv-val also holds. */
+                    continue;
+                }
                 if (kind->category == SPVK_CATEGORY_VALUEENUM) {
                     visit_enumerant(w, k, ops[n].kind, value);
                 } else if (kind->category == SPVK_CATEGORY_BITENUM) {
@@ -193,6 +199,11 @@ static void check_requirement(walker *w, uint32_t k, const requirement *r)
     bool in_version = w->version >= r->min_version && r->min_version != SPVK_VERSION_NONE &&
                       w->version <= r->last_version;
     if (in_version)
+        return;
+    /* A declared enabling capability carries the version or extension requirement itself
+       (checked where it is declared): OpDemoteToHelperInvocation is core in 1.6 and available
+       earlier through the DemoteToHelperInvocation capability of its extension. */
+    if (r->num_caps && w->version <= r->last_version)
         return;
     if (r->num_exts && any_extension(v, r->exts, r->num_exts))
         return;

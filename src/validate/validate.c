@@ -587,6 +587,14 @@ static void finish_diagnostics(val_state *v, size_t first)
             x->source_line = spvk_strdup(v->allocator, text, length);
         }
     }
+    /* Report in module order (problems of the module as a whole last), as a reader scans it. */
+    spvk_diagnostic *sorted = spvk_alloc(v->allocator, n * sizeof *sorted);
+    if (sorted) {
+        for (size_t k = 0; k < n; k++)
+            sorted[k] = d->items[order[k].index];
+        memcpy(d->items + first, sorted, n * sizeof *sorted);
+        spvk_free(v->allocator, sorted, n * sizeof *sorted);
+    }
     spvk_free(v->allocator, order, n * sizeof *order);
 }
 

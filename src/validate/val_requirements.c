@@ -16,7 +16,9 @@ typedef struct requirement {
     const uint16_t *exts;
     uint32_t num_exts;
     uint32_t min_version, last_version;
-    const char *what;   /* "OpFoo", "Decoration NoContraction", ... for messages */
+    const char *what;   /* "OpFoo", "NoContraction", ... for messages */
+    const char *kind;   /* the operand kind of an enumerant ("Decoration"), or NULL; joined with
+                           what only when a message is written, which keeps the walk cheap */
     const char *rule;
 } requirement;
 
@@ -50,10 +52,8 @@ static void visit_enumerant(walker *w, uint32_t k, unsigned kind, uint32_t value
     const spvk_enumerant_desc *e = spvk_enumerant_by_value(kind, value);
     if (!e)
         return;
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", spvk_operand_kind(kind)->name, e->name);
     requirement r = {e->capabilities, e->num_capabilities, e->extensions, e->num_extensions,
-                     e->min_version, e->last_version, what, VAL_RULE_UNIVERSAL};
+                     e->min_version, e->last_version, e->name, spvk_operand_kind(kind)->name, VAL_RULE_UNIVERSAL};
     w->visit(w, k, &r);
 }
 
@@ -80,7 +80,7 @@ static const uint16_t bf16_coop_caps[] = {SPVK_CAPABILITY_BFloat16CooperativeMat
 static void visit_type_widths(walker *w, uint32_t k, const val_inst *i)
 {
     const uint32_t *words = val_words(w->v, i);
-    requirement r = {NULL, 0, NULL, 0, 0, SPVK_VERSION_LAST, NULL, VAL_RULE_UNIVERSAL};
+    requirement r = {NULL, 0, NULL, 0, 0, SPVK_VERSION_LAST, NULL, NULL, VAL_RULE_UNIVERSAL};
     char what[64];
     if (i->opcode == SPVK_OP_TypeInt && i->num_words >= 3) {
         uint32_t width = words[2];
@@ -130,17 +130,15 @@ static void walk(walker *w)
         const val_inst *i = &v->insts[k];
         const spvk_instruction_desc *d = spvk_instruction_by_opcode(i->opcode);
         requirement r = {d->capabilities, d->num_capabilities, d->extensions, d->num_extensions,
-                         d->min_version, d->last_version, d->name, VAL_RULE_UNIVERSAL};
+                         d->min_version, d->last_version, d->name, NULL, VAL_RULE_UNIVERSAL};
         /* OpCapability's own operand is a declaration, not a use: a capability's enabling
            capabilities are not needed to declare it. */
         w->visit(w, k, &r);
         if (i->opcode == SPVK_OP_Capability) {
             const spvk_enumerant_desc *e = spvk_enumerant_by_value(SPVK_OPERAND_Capability, val_words(v, i)[1]);
             if (e) {
-                char what[160];
-                snprintf(what, sizeof what, "Capability %s", e->name);
-                requirement c = {NULL, 0, e->extensions, e->num_extensions, e->min_version, e->last_version, what,
-                                 VAL_RULE_UNIVERSAL};
+                requirement c = {NULL, 0, e->extensions, e->num_extensions, e->min_version, e->last_version, e->name,
+                                 "Capability", VAL_RULE_UNIVERSAL};
                 w->visit(w, k, &c);
             }
         } else {
@@ -187,12 +185,15 @@ static const char *capability_list(char *buf, size_t size, const uint16_t *caps,
     return buf;
 }
 
+/* "Decoration NoSignedWrap" or "OpFoo", for a message. */
+#define WHAT(r) (r)->kind ? (r)->kind : "", (r)->kind ? " " : "", (r)->what
+
 static void check_requirement(walker *w, uint32_t k, const requirement *r)
 {
     val_state *v = w->v;
     char list[512];
     if (r->num_caps && !any_capability(v, r->caps, r->num_caps)) {
-        val_error(v, k, r->rule, "%s requires the capability %s, which the module does not declare", r->what,
+        val_error(v, k, r->rule, "%s%s%s requires the capability %s, which the module does not declare", WHAT(r),
                   capability_list(list, sizeof list, r->caps, r->num_caps));
         return;
     }
@@ -212,15 +213,15 @@ static void check_requirement(walker *w, uint32_t k, const requirement *r)
     if (!r->num_exts && r->min_version == SPVK_VERSION_NONE)
         return;
     if (r->num_exts) {
-        val_error(v, k, r->rule, "%s requires the extension %s%s", r->what, spvk_extension_name(r->exts[0]),
+        val_error(v, k, r->rule, "%s%s%s requires the extension %s%s", WHAT(r), spvk_extension_name(r->exts[0]),
                   r->min_version != SPVK_VERSION_NONE ? " or a newer SPIR-V version" : "");
         return;
     }
     if (w->version < r->min_version)
-        val_error(v, k, r->rule, "%s requires SPIR-V %u.%u, but the module is version %u.%u", r->what,
+        val_error(v, k, r->rule, "%s%s%s requires SPIR-V %u.%u, but the module is version %u.%u", WHAT(r),
                   r->min_version >> 16, (r->min_version >> 8) & 0xff, w->version >> 16, (w->version >> 8) & 0xff);
     else
-        val_error(v, k, r->rule, "%s was removed after SPIR-V %u.%u, but the module is version %u.%u", r->what,
+        val_error(v, k, r->rule, "%s%s%s was removed after SPIR-V %u.%u, but the module is version %u.%u", WHAT(r),
                   r->last_version >> 16, (r->last_version >> 8) & 0xff, w->version >> 16,
                   (w->version >> 8) & 0xff);
 }
@@ -387,7 +388,7 @@ spvk_result val_collect_requirements(val_state *v, spvk_requirements *out)
         if (!spvk_capability_set_has(&out->capabilities, d->value))
             continue;
         requirement r = {NULL, 0, d->extensions, d->num_extensions, d->min_version, d->last_version, d->name,
-                         VAL_RULE_UNIVERSAL};
+                         "Capability", VAL_RULE_UNIVERSAL};
         collect_requirement(&w, VAL_NONE, &r);
     }
     minimize(out);

@@ -258,8 +258,9 @@ static bool item_matches(const char *item, const target_vulkan_enabler *e)
 }
 
 /* A feature or property enabler's "requires": one of a version the device has, or an
-   extension it has. A device that reports a feature of an extension-only structure has that
-   extension, so such an enabler needs no listed extension. */
+   extension it has. A profile must list the extension even where the feature's name alone
+   would do: "cooperativeMatrix" is a member of both VK_KHR_cooperative_matrix's and
+   VK_NV_cooperative_matrix's structures, and only the extensions tell them apart. */
 static bool requires_met(const target_vulkan_device *device, const target_vulkan_enabler *e)
 {
     if (!e->requires_version && !e->requires_extensions)
@@ -267,7 +268,7 @@ static bool requires_met(const target_vulkan_device *device, const target_vulkan
     if (e->requires_version && e->requires_version <= device->version)
         return true;
     if (e->requires_extensions) {
-        if (device->any_device || !e->requires_version)
+        if (device->any_device)
             return true;
         for (size_t i = 0; i < device->num_extensions; i++) {
             if (list_has(e->requires_extensions, device->extensions[i], strlen(device->extensions[i])))

@@ -155,8 +155,8 @@ static void test_vulkan(void)
     CHECK(allows_ext(&v10, "SPV_KHR_variable_pointers"));
     CHECK(allows_ext(&v14, "SPV_KHR_bfloat16"));
     CHECK(!allows_ext(&v14, "SPV_INTEL_arbitrary_precision_integers"));
-    CHECK(!allows_ext(&v14, "SPV_KHR_no_integer_wrap_decoration") ||
-          allows_ext(&v14, "SPV_KHR_no_integer_wrap_decoration")); /* either is fine; must not crash */
+    /* Vulkan 1.2 made SPV_KHR_shader_draw_parameters' feature core in 1.1. */
+    CHECK(allows_ext(&v11, "SPV_KHR_shader_draw_parameters"));
     /* spirv-as's vulkan1.1spv1.4 is 1.1's capabilities with SPIR-V 1.4. */
     spvk_target v114;
     CHECK(spvk_target_from_name("vulkan1.1spv1.4", &v114) == SPVK_OK);

@@ -155,7 +155,7 @@ static void test_vulkan(void)
     CHECK(allows_ext(&v10, "SPV_KHR_variable_pointers"));
     CHECK(allows_ext(&v14, "SPV_KHR_bfloat16"));
     CHECK(!allows_ext(&v14, "SPV_INTEL_arbitrary_precision_integers"));
-    /* Vulkan 1.2 made SPV_KHR_shader_draw_parameters' feature core in 1.1. */
+    /* SPV_KHR_shader_draw_parameters: the table's version enabler is Vulkan 1.1. */
     CHECK(allows_ext(&v11, "SPV_KHR_shader_draw_parameters"));
     /* spirv-as's vulkan1.1spv1.4 is 1.1's capabilities with SPIR-V 1.4. */
     spvk_target v114;

@@ -66,6 +66,13 @@ typedef enum spvk_opencl_extension {
 /* The bit for an OpExtension name such as "cl_khr_fp16", or 0 when it names none of them. */
 SPVK_API uint32_t spvk_opencl_extension_by_name(const char *name, size_t length);
 SPVK_API const char *spvk_opencl_extension_name(uint32_t bit);
+/* The chapter 7 extension bits any one of which, declared with OpExtension on a device that
+   supports it, lets a module declare capability: cl_khr_fp16 for Float16, cl_khr_fp64 for
+   Float64, cles_khr_int64 for Int64 (embedded only), the int64 atomics ones for Int64Atomics,
+   cl_khr_subgroup_named_barrier for NamedBarrier, cl_khr_mipmap_image_writes for ImageMipmap;
+   0 for others. These capabilities are in a target's capabilities only when they are
+   guaranteed or optional there (Float64 is optional everywhere). */
+SPVK_API uint32_t spvk_opencl_capability_extensions(uint32_t capability, bool embedded);
 
 /* Resource limits as MLIR's #spirv.resource_limits<...> names them; 0 means not stated. */
 typedef struct spvk_resource_limits {
@@ -122,6 +129,13 @@ SPVK_API spvk_result spvk_target_from_profile(const char *text, size_t length, c
 SPVK_API bool spvk_target_allows_version(const spvk_target *target, uint32_t spirv_version);
 SPVK_API bool spvk_target_allows_capability(const spvk_target *target, uint32_t capability);
 SPVK_API bool spvk_target_allows_extension(const spvk_target *target, unsigned extension);
+/* Whether a module that declares the SPIR-V extensions in declared (may be NULL) and the
+   OpenCL extensions in declared_opencl (spvk_opencl_extension bits) may declare capability:
+   the target allows it, or (OpenCL) a declared chapter 7 extension the device supports
+   enables it, or (OpenCL, universal) a declared SPIR-V extension the target allows is one the
+   grammar lists for it. Vulkan's tables already name every enabling extension. */
+SPVK_API bool spvk_target_allows_capability_with(const spvk_target *target, uint32_t capability,
+                                                 const spvk_extension_set *declared, uint32_t declared_opencl);
 
 #ifdef __cplusplus
 }

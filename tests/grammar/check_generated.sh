@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the grammar tables and the spirv dialect's operation table into a temporary folder
-# and fails if they differ from the committed ones. Usage: check_generated.sh REPO_ROOT
+# Regenerates the grammar tables, the spirv dialect's operation table and the Vulkan target
+# tables into a temporary folder and fails if they differ from the committed ones. Usage: check_generated.sh REPO_ROOT
 set -euo pipefail
 root=$1
 # The grammar is the project's shared input: ../shared/grammar beside the checkout, or where
@@ -33,5 +33,23 @@ if ! cmp -s "$root/$f" "$tmp/$f"; then
   diff "$root/$f" "$tmp/$f" | head -20 >&2
   status=1
 fi
-[ $status = 0 ] && echo "4 passed, 0 failed"
+# The Vulkan capability and extension tables (tools/gen_vulkan_tables.py) from the Vulkan
+# registry extract, found like the grammar: SPVK_SPEC_DIR, ../shared/spec beside the checkout,
+# or /work/shared/spec.
+spec=""
+for dir in "${SPVK_SPEC_DIR:-}" "$root/../shared/spec" /work/shared/spec; do
+  if [ -n "$dir" ] && [ -f "$dir/vulkan-spirv-tables.xml" ]; then spec=$dir; break; fi
+done
+if [ -z "$spec" ]; then
+  echo "error: vulkan-spirv-tables.xml was not found (set SPVK_SPEC_DIR to its folder)" >&2
+  exit 1
+fi
+python3 "$root/tools/gen_vulkan_tables.py" --spec "$spec" --out "$tmp"
+f=src/target/vulkan_tables.c
+if ! cmp -s "$root/$f" "$tmp/$f"; then
+  echo "error: $f differs from a fresh generation; run tools/gen_vulkan_tables.py" >&2
+  diff "$root/$f" "$tmp/$f" | head -20 >&2
+  status=1
+fi
+[ $status = 0 ] && echo "5 passed, 0 failed"
 exit $status

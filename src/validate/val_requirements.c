@@ -272,7 +272,7 @@ static void check_declarations(val_state *v)
         const val_inst *i = &v->insts[k];
         const uint32_t *words = val_words(v, i);
         if (i->opcode == SPVK_OP_Capability) {
-            if (!spvk_target_allows_capability(t, words[1])) {
+            if (!spvk_target_allows_capability_with(t, words[1], &v->extensions, v->opencl_extensions)) {
                 snprintf(rule, sizeof rule, "OpenCL %u.%u section %d.%d", t->api_version >> 16,
                          (t->api_version >> 8) & 0xff, chapter, t->embedded ? 2 : 1);
                 val_error(v, k, env_rule(v, "Vulkan spirvenv-capabilities", rule),

@@ -1,4 +1,169 @@
-/* Placeholder: the rules of this family are being written. */
+/* Decorations (SPIR-V 3.2.19): what each decoration may decorate (a structure type, a member, an
+   array or pointer type, a variable, a specialization constant), OpMemberDecorate's member in
+   range, and no <id> or member decorated twice with the same decoration. Targets reached
+   through decoration groups (deprecated) are not followed. Duplicates are found by sorting the
+   decorations once. */
+#include <stdlib.h>
+
 #include "val_internal.h"
 
-void val_check_decorations(val_state *v) { (void)v; }
+#define RULE "SPIR-V 3.2.19"
+
+typedef struct deco_use {
+    uint32_t target, member, decoration, inst;
+} deco_use;
+
+static int cmp_use(const void *a, const void *b)
+{
+    const deco_use *x = a, *y = b;
+    if (x->target != y->target)
+        return x->target < y->target ? -1 : 1;
+    if (x->member != y->member)
+        return x->member < y->member ? -1 : 1;
+    if (x->decoration != y->decoration)
+        return x->decoration < y->decoration ? -1 : 1;
+    return x->inst < y->inst ? -1 : x->inst > y->inst;
+}
+
+static const char *decoration_name(uint32_t decoration)
+{
+    const spvk_enumerant_desc *e = spvk_enumerant_by_value(SPVK_OPERAND_Decoration, decoration);
+    return e ? e->name : "an unknown decoration";
+}
+
+static bool member_only(uint32_t decoration)
+{
+    return decoration == SPVK_DECORATION_Offset || decoration == SPVK_DECORATION_MatrixStride ||
+           decoration == SPVK_DECORATION_RowMajor || decoration == SPVK_DECORATION_ColMajor;
+}
+
+/* Decorations of an <id> that a structure member cannot take. */
+static bool id_only(uint32_t decoration)
+{
+    switch (decoration) {
+    case SPVK_DECORATION_SpecId:
+    case SPVK_DECORATION_Block:
+    case SPVK_DECORATION_BufferBlock:
+    case SPVK_DECORATION_GLSLShared:
+    case SPVK_DECORATION_GLSLPacked:
+    case SPVK_DECORATION_CPacked:
+    case SPVK_DECORATION_ArrayStride:
+    case SPVK_DECORATION_Binding:
+    case SPVK_DECORATION_DescriptorSet:
+    case SPVK_DECORATION_Index:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void check_target(val_state *v, uint32_t index, uint32_t target, uint32_t decoration)
+{
+    uint16_t op = val_def_opcode(v, target);
+    if (op == SPVK_OP_DecorationGroup)
+        return;
+    const char *expected = NULL;
+    switch (decoration) {
+    case SPVK_DECORATION_Block:
+    case SPVK_DECORATION_BufferBlock:
+    case SPVK_DECORATION_GLSLShared:
+    case SPVK_DECORATION_GLSLPacked:
+    case SPVK_DECORATION_CPacked:
+        if (op != SPVK_OP_TypeStruct)
+            expected = "a structure type";
+        break;
+    case SPVK_DECORATION_ArrayStride:
+        if (op != SPVK_OP_TypeArray && op != SPVK_OP_TypeRuntimeArray && op != SPVK_OP_TypePointer &&
+            op != SPVK_OP_TypeUntypedPointerKHR)
+            expected = "an array, runtime array or pointer type";
+        break;
+    case SPVK_DECORATION_SpecId:
+        if (op != SPVK_OP_SpecConstant && op != SPVK_OP_SpecConstantTrue && op != SPVK_OP_SpecConstantFalse)
+            expected = "a scalar specialization constant";
+        break;
+    case SPVK_DECORATION_Binding:
+    case SPVK_DECORATION_DescriptorSet:
+    case SPVK_DECORATION_Index:
+    case SPVK_DECORATION_Location:
+        if (op != SPVK_OP_Variable && op != SPVK_OP_UntypedVariableKHR)
+            expected = "a variable";
+        break;
+    default:
+        break;
+    }
+    if (expected)
+        val_error(v, index, RULE, "the decoration %s applies only to %s, but %%%u is an %s", decoration_name(decoration),
+                  expected, target, op ? spvk_instruction_by_opcode(op)->name : "undefined id");
+}
+
+void val_check_decorations(val_state *v)
+{
+    size_t count = 0;
+    for (size_t k = 0; k < v->num_insts; k++) {
+        uint16_t op = v->insts[k].opcode;
+        if (op == SPVK_OP_Decorate || op == SPVK_OP_DecorateId || op == SPVK_OP_MemberDecorate)
+            count++;
+    }
+    deco_use *uses = spvk_alloc(v->allocator, (count ? count : 1) * sizeof *uses);
+    if (!uses) {
+        v->result = SPVK_ERROR_OUT_OF_MEMORY;
+        v->stop = true;
+        return;
+    }
+    size_t n = 0;
+    for (size_t k = 0; k < v->num_insts && !v->stop; k++) {
+        const val_inst *i = &v->insts[k];
+        const uint32_t *w = val_words(v, i);
+        uint32_t index = (uint32_t)k, target, member = VAL_NONE, decoration;
+        if (i->opcode == SPVK_OP_Decorate || i->opcode == SPVK_OP_DecorateId || i->opcode == SPVK_OP_DecorateString) {
+            if (i->num_words < 3)
+                continue;
+            target = w[1];
+            decoration = w[2];
+            if (member_only(decoration)) {
+                val_error(v, index, RULE, "the decoration %s applies only to a structure member (OpMemberDecorate)",
+                          decoration_name(decoration));
+                continue;
+            }
+            check_target(v, index, target, decoration);
+        } else if (i->opcode == SPVK_OP_MemberDecorate || i->opcode == SPVK_OP_MemberDecorateString) {
+            if (i->num_words < 4)
+                continue;
+            target = w[1];
+            member = w[2];
+            decoration = w[3];
+            const val_inst *s = val_def(v, target);
+            if (!s || s->opcode != SPVK_OP_TypeStruct) {
+                val_error(v, index, RULE, "%s decorates %%%u, which is not a structure type",
+                          spvk_instruction_by_opcode(i->opcode)->name, target);
+                continue;
+            }
+            if (member >= (uint32_t)(s->num_words - 2))
+                val_error(v, index, RULE, "member %u of %%%u does not exist (it has %u members)", member, target,
+                          (unsigned)(s->num_words - 2));
+            if (id_only(decoration))
+                val_error(v, index, RULE, "the decoration %s does not apply to a structure member",
+                          decoration_name(decoration));
+        } else {
+            continue;
+        }
+        /* Core decorations other than FuncParamAttr (repeatable with different attributes) are
+           never repeatable; string and extension decorations are left alone. */
+        if (i->opcode != SPVK_OP_DecorateString && i->opcode != SPVK_OP_MemberDecorateString && decoration < 4096 &&
+            decoration != SPVK_DECORATION_FuncParamAttr && n < count)
+            uses[n++] = (deco_use){target, member, decoration, index};
+    }
+    qsort(uses, n, sizeof *uses, cmp_use);
+    for (size_t k = 1; k < n && !v->stop; k++) {
+        const deco_use *a = &uses[k - 1], *b = &uses[k];
+        if (a->target != b->target || a->member != b->member || a->decoration != b->decoration)
+            continue;
+        if (b->member == VAL_NONE)
+            val_error(v, b->inst, RULE, "%%%u is decorated with %s more than once", b->target,
+                      decoration_name(b->decoration));
+        else
+            val_error(v, b->inst, RULE, "member %u of %%%u is decorated with %s more than once", b->member, b->target,
+                      decoration_name(b->decoration));
+    }
+    spvk_free(v->allocator, uses, (count ? count : 1) * sizeof *uses);
+}

@@ -11,6 +11,7 @@
 
 #include "spvkit/text.h"
 #include "val_internal.h"
+#include "val_memory.h"
 #include "../binary/id_table.h"
 
 /* ---- reporting ---- */
@@ -472,6 +473,7 @@ void val_check_instructions(val_state *v)
         default:
             break;
         }
+        val_check_pointer_uses(v, i);
     }
 }
 

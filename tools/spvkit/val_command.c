@@ -138,8 +138,12 @@ int cli_val(int argc, char **argv)
             for (size_t i = 0; i < count; i++)
                 words[i] = __builtin_bswap32(words[i]);
     } else {
-        spvk_assemble_options opts = {.version = cli_assembly_version(data, size), .file_name = name,
-                                      .source_map = &map};
+        /* Text for a named target is assembled at the newest version the target accepts, as
+           `spirv-as --target-env` would, unless its "; Version:" comment says otherwise. */
+        uint32_t version = cli_assembly_version(data, size);
+        if (!version && (env || profile))
+            version = target.max_spirv_version;
+        spvk_assemble_options opts = {.version = version, .file_name = name, .source_map = &map};
         spvk_result r = spvk_assemble(data, size, &opts, NULL, &assembled, &count, &diags);
         if (r != SPVK_OK) {
             cli_print_diagnostics(&diags, name, true);

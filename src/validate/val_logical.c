@@ -158,9 +158,10 @@ static void select(ctx *c)
         if (!val_shape_is(&s, VAL_KIND_BOOL)) {
             report(c, "Condition", cond, ct, "a scalar or vector of Boolean type");
         } else if (s.count > 1 && (t->opcode != SPVK_OP_TypeVector || c->result.count != s.count)) {
-            char expected[96];
-            snprintf(expected, sizeof expected, "a Boolean scalar, or a vector of as many components as Result Type");
-            report(c, "Condition", cond, ct, expected);
+            report(c, "Condition", cond, ct, "a Boolean scalar, or a vector of as many components as Result Type");
+        } else if (c->v->header.version < SPVK_VERSION(1, 4) && t->opcode == SPVK_OP_TypeVector && s.count == 1) {
+            /* Before 1.4 the condition had "the same number of components as Result Type". */
+            report(c, "Condition", cond, ct, "before SPIR-V 1.4, a vector of as many components as Result Type");
         }
     }
     same_type(c, 1, "Object 1", c->i->type_id, "Result Type");

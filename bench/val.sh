@@ -76,7 +76,9 @@ sample() {
     echo "$t $rss $code $cpu" >>"$TMP/s.$key"
 }
 runs_of() { wc -l <"$TMP/s.$1"; }
+# shellcheck disable=SC2046 # one sample per word
 med_of() { median $(awk '{ print $1 }' "$TMP/s.$1"); }
+# shellcheck disable=SC2046
 cpu_med_of() { median $(awk '{ print $4 }' "$TMP/s.$1"); }
 cpu_min_of() { awk '{ print $4 }' "$TMP/s.$1" | sort -g | head -1; }
 rss_of() { awk '{ print $2 }' "$TMP/s.$1" | sort -n | tail -1; }
@@ -137,14 +139,14 @@ echo "### Scaling on the names inputs"
 echo
 echo "| input | size (relative) | spvkit val s | spvkit s per MB | spvkit fastest CPU s (relative) | spirv-val s | spirv-val s per MB |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-first="" base_b="" base_k="" base_r=""
+first="" base_b="" base_k="" base_r="" last_b="" last_k="" last_r=""
 for spec in "${inputs[@]}"; do
     set -- $spec
     input=$1
     [ "$2" = names ] || continue
     b=${bytes[$input]} kmin=$(cpu_min_of "$input.kit") rmin=$(cpu_min_of "$input.ref")
     if [ -z "$first" ]; then first=$input base_b=$b base_k=$kmin base_r=$rmin; fi
-    last=$input last_b=$b last_k=$kmin last_r=$rmin
+    last_b=$b last_k=$kmin last_r=$rmin
     once=""; [ "$(runs_of "$input.ref")" -gt 1 ] || once=" (1 run)"
     awk -v i="$input" -v b="$b" -v bb="$base_b" -v kt="$(med_of "$input.kit")" -v km="$kmin" -v bk="$base_k" \
         -v rt="$(med_of "$input.ref")" -v once="$once" 'BEGIN {

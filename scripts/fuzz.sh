@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses (binary reader + disassembler, assembler, buffer sources, entry interface,
-# IR parser, SPIR-V <-> IR translation) for SECONDS each,
+# IR parser, SPIR-V <-> IR translation, validator) for SECONDS each,
 # seeded with the test corpus. Longer runs: scripts/fuzz.sh 3600 (findings go to build-fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/deps.sh test
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVK_FUZZERS=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source fuzz_entry_interface fuzz_ir_parser fuzz_spirv_translate >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source fuzz_entry_interface fuzz_ir_parser fuzz_spirv_translate fuzz_validate >/dev/null
 seeds=build-fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/binary" "$seeds/text"
@@ -44,6 +44,8 @@ fuzz 4 fuzz_buffer_source -max_total_time="$((seconds / 4 + 1))" -max_len=4096 -
 fuzz 4 fuzz_entry_interface -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
   -print_final_stats=1 "$seeds/binary"
 fuzz 4 fuzz_spirv_translate -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/binary"
+fuzz 4 fuzz_validate -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
   -print_final_stats=1 "$seeds/binary"
 mkdir -p "$seeds/mlir"
 find tests/ir -name '*.mlir' -exec cp {} "$seeds/mlir/" \;

@@ -46,8 +46,13 @@ static bool ids_init(val_state *v)
     if (spvk_id_bound_is_dense(bound, v->num_words)) {
         v->ids = spvk_alloc(v->allocator, (size_t)bound * sizeof *v->ids);
         v->type_flags = spvk_alloc(v->allocator, bound ? bound : 1);
-        if (!v->ids || !v->type_flags)
+        if (!v->ids || !v->type_flags) {
+            spvk_free(v->allocator, v->ids, (size_t)bound * sizeof *v->ids);
+            spvk_free(v->allocator, v->type_flags, bound ? bound : 1);
+            v->ids = NULL;
+            v->type_flags = NULL;
             return false;
+        }
         memset(v->ids, 0xff, (size_t)bound * sizeof *v->ids);
         memset(v->type_flags, 0, bound ? bound : 1);
         v->ids_count = bound;
@@ -571,13 +576,13 @@ static void finish_diagnostics(val_state *v, size_t first)
     spvk_source_cursor cursor = {0, 0};
     for (size_t k = 0; k < n; k++) {
         spvk_diagnostic *x = &d->items[order[k].index];
-        if (!x->rule)
-            x->rule = spvk_strdup(v->allocator, VAL_RULE_PHYSICAL, strlen(VAL_RULE_PHYSICAL));
+        if (!x->rule && !(x->rule = spvk_strdup(v->allocator, VAL_RULE_PHYSICAL, strlen(VAL_RULE_PHYSICAL))))
+            v->result = SPVK_ERROR_OUT_OF_MEMORY;
         if (x->word_offset == SPVK_NO_OFFSET)
             continue;
         const val_inst *i = inst_at(v, x->word_offset);
-        if (i && !x->instruction)
-            x->instruction = instruction_text(v, i);
+        if (i && !x->instruction && !(x->instruction = instruction_text(v, i)))
+            v->result = SPVK_ERROR_OUT_OF_MEMORY;
         uint32_t line, column;
         const char *text;
         size_t length;
@@ -587,6 +592,8 @@ static void finish_diagnostics(val_state *v, size_t first)
             x->line = line;
             x->column = column;
             x->source_line = spvk_strdup(v->allocator, text, length);
+            if (!x->source_line)
+                v->result = SPVK_ERROR_OUT_OF_MEMORY;
         }
     }
     /* Report in module order (problems of the module as a whole last), as a reader scans it. */
@@ -596,6 +603,8 @@ static void finish_diagnostics(val_state *v, size_t first)
             sorted[k] = d->items[order[k].index];
         memcpy(d->items + first, sorted, n * sizeof *sorted);
         spvk_free(v->allocator, sorted, n * sizeof *sorted);
+    } else {
+        v->result = SPVK_ERROR_OUT_OF_MEMORY;
     }
     spvk_free(v->allocator, order, n * sizeof *order);
 }

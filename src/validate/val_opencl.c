@@ -302,7 +302,10 @@ static void check_execution_scope(cl_state *s, uint32_t k, const val_inst *i, ui
     const char *name = spvk_instruction_by_opcode(i->opcode)->name;
     if (i->opcode == SPVK_OP_GroupAsyncCopy || i->opcode == SPVK_OP_GroupWaitEvents) {
         if (scope != SPVK_SCOPE_Workgroup)
-            cl_error(s, k, s->version >= SPVK_VERSION(2, 1) ? version_section(s) : "7.1.11",
+            cl_error(s, k,
+                     s->version < SPVK_VERSION(2, 1) && scope == SPVK_SCOPE_Subgroup && enabled(s, SPVK_CL_KHR_SUBGROUPS)
+                         ? "7.1.11"
+                         : version_section(s),
                      "the execution scope of %s must be Workgroup, not %s", name, scope_name(scope));
         return;
     }

@@ -239,18 +239,19 @@ static const char *env_rule(const val_state *v, const char *vulkan, const char *
     }
 }
 
-/* The OpenCL chapter of an API version: 1.2 is chapter 3, 2.0 chapter 4, 2.1 chapter 5, 2.2 chapter 6. */
+/* The chapter of seed 001 for an OpenCL version: 2.2 is chapter 3, 2.1 chapter 4, 2.0 chapter 5,
+   1.2 chapter 6. */
 static int opencl_chapter(const spvk_target *t)
 {
     switch (t->api_version) {
     case SPVK_VERSION(1, 2):
-        return 3;
-    case SPVK_VERSION(2, 0):
-        return 4;
-    case SPVK_VERSION(2, 1):
-        return 5;
-    default:
         return 6;
+    case SPVK_VERSION(2, 0):
+        return 5;
+    case SPVK_VERSION(2, 1):
+        return 4;
+    default:
+        return 3;
     }
 }
 

@@ -130,38 +130,6 @@ static void shuffle(ctx *c)
     }
 }
 
-/* Constituent count and n-th constituent type of a composite type (count VAL_NONE: unknown,
-   a specialization-constant array length; returns 0 when type is not a composite). */
-static uint32_t member_type(const val_state *v, const val_inst *t, uint32_t n, uint32_t *count)
-{
-    const uint32_t *w = val_words(v, t);
-    *count = VAL_NONE;
-    switch (t->opcode) {
-    case SPVK_OP_TypeVector:
-    case SPVK_OP_TypeMatrix:
-        if (t->num_words < 4)
-            return 0;
-        *count = w[3];
-        return w[2];
-    case SPVK_OP_TypeArray: {
-        uint64_t len;
-        if (t->num_words < 4)
-            return 0;
-        if (val_constant_uint(v, w[3], &len) && len < VAL_NONE)
-            *count = (uint32_t)len;
-        return w[2];
-    }
-    case SPVK_OP_TypeCooperativeMatrixKHR:
-    case SPVK_OP_TypeCooperativeMatrixNV:
-        return t->num_words >= 3 ? w[2] : 0;
-    case SPVK_OP_TypeStruct:
-        *count = t->num_words - 2u;
-        return n + 2 < t->num_words ? w[n + 2] : 0;
-    default:
-        return 0;
-    }
-}
-
 static void construct_vector(ctx *c, const val_inst *t, uint32_t given)
 {
     uint32_t component = val_words(c->v, t)[2], total = 0;
@@ -207,7 +175,7 @@ static void construct(ctx *c)
         construct_vector(c, t, given);
         return;
     }
-    if (!member_type(c->v, t, 0, &count) && t->opcode != SPVK_OP_TypeStruct) {
+    if (!val_constituent_type(c->v, t, 0, &count) && t->opcode != SPVK_OP_TypeStruct) {
         result_error(c, "a composite type");
         return;
     }
@@ -220,7 +188,7 @@ static void construct(ctx *c)
         return;
     }
     for (uint32_t n = 0; n < given; n++) {
-        uint32_t id = operand_id(c, n), want = member_type(c->v, t, n, &count);
+        uint32_t id = operand_id(c, n), want = val_constituent_type(c->v, t, n, &count);
         if (val_def(c->v, id) && want && val_type_of(c->v, id) != want) {
             char expected[64], what[32];
             snprintf(expected, sizeof expected, "%%%u, the type of that member of Result Type", want);
@@ -240,7 +208,7 @@ static uint32_t walk(ctx *c, uint32_t type, uint32_t first)
         if (!t)
             return 0;
         uint32_t count;
-        bool composite = member_type(c->v, t, 0, &count) || t->opcode == SPVK_OP_TypeStruct;
+        bool composite = val_constituent_type(c->v, t, 0, &count) || t->opcode == SPVK_OP_TypeStruct;
         if (!composite) {
             char buf[96];
             val_error(c->v, c->index, RULE_COMPOSITE, "index %u of %s (%u) reaches %s, which is not a composite",
@@ -252,7 +220,7 @@ static uint32_t walk(ctx *c, uint32_t type, uint32_t first)
                       n - first, c->name, w[n], type, count);
             return 0;
         }
-        type = member_type(c->v, t, w[n], &count);
+        type = val_constituent_type(c->v, t, w[n], &count);
     }
     return type;
 }

@@ -442,9 +442,7 @@ static bool is_spec_constant(uint16_t opcode)
     }
 }
 
-/* The type the n-th constituent of a composite of type t must have (0: past its end, or t is
-   not a composite); *count receives the number of constituents t takes (VAL_NONE: unknown). */
-static uint32_t constituent_type(const val_state *v, const val_inst *t, uint32_t n, uint32_t *count)
+uint32_t val_constituent_type(const val_state *v, const val_inst *t, uint32_t n, uint32_t *count)
 {
     const uint32_t *w = val_words(v, t);
     *count = VAL_NONE;
@@ -465,7 +463,6 @@ static uint32_t constituent_type(const val_state *v, const val_inst *t, uint32_t
     }
     case SPVK_OP_TypeCooperativeMatrixKHR:
     case SPVK_OP_TypeCooperativeMatrixNV:
-        *count = 1;
         return t->num_words >= 3 ? w[2] : 0;
     case SPVK_OP_TypeStruct:
         *count = t->num_words - 2u;
@@ -482,13 +479,14 @@ static void check_composite_constant(val_state *v, uint32_t k, const val_inst *i
         return;
     const char *name = spvk_instruction_by_opcode(i->opcode)->name;
     uint32_t count;
-    constituent_type(v, t, 0, &count);
-    if (t->opcode != SPVK_OP_TypeStruct && count == VAL_NONE && t->opcode != SPVK_OP_TypeArray) {
+    if (!val_constituent_type(v, t, 0, &count) && t->opcode != SPVK_OP_TypeStruct) {
         char buf[96];
         val_error(v, k, RULE_CONSTANT, "the Result Type %%%u of %s is %s: expected a composite type", i->type_id,
                   name, val_type_describe(v, i->type_id, buf, sizeof buf));
         return;
     }
+    if (t->opcode == SPVK_OP_TypeCooperativeMatrixKHR || t->opcode == SPVK_OP_TypeCooperativeMatrixNV)
+        count = 1; /* a cooperative matrix is constructed from one scalar */
     uint32_t given = i->num_words > 3 ? i->num_words - 3u : 0;
     if (count != VAL_NONE && given != count) {
         val_error(v, k, RULE_CONSTANT, "%s of %%%u has %u constituents: its type takes %u", name, i->type_id, given,
@@ -511,7 +509,7 @@ static void check_composite_constant(val_state *v, uint32_t k, const val_inst *i
                       "constant: use OpSpecConstantComposite", n, id);
             continue;
         }
-        uint32_t want = constituent_type(v, t, n, &count);
+        uint32_t want = val_constituent_type(v, t, n, &count);
         if (want && c->type_id != want) {
             char a[96], b[96];
             val_error(v, k, RULE_CONSTANT, "constituent %u (%%%u) of %s is %s: expected %%%u, %s", n, id, name,

@@ -32,6 +32,10 @@ uint32_t val_int_signedness(const val_state *v, uint32_t type_id);
 /* A short description of a type for messages: "a 32-bit float vector of 4 components",
    "a struct", ...; buf receives the text. */
 const char *val_type_describe(const val_state *v, uint32_t type_id, char *buf, size_t size);
+/* The type the n-th constituent of a composite of type t has (0: past its end, or t is not a
+   composite); *count receives how many constituents t has (VAL_NONE: not known statically, as
+   for a cooperative matrix or an array sized by a specialization constant). */
+uint32_t val_constituent_type(const val_state *v, const val_inst *t, uint32_t n, uint32_t *count);
 /* Whether the type id is declared by a type-declaration instruction. */
 bool val_is_type(const val_state *v, uint32_t id);
 

@@ -611,18 +611,12 @@ static void finish_diagnostics(val_state *v, size_t first)
 
 /* ---- entry points ---- */
 
+/* The universal rules for a module's own version: the built-in spv1.N environment. */
 static void universal_target(spvk_target *t, uint32_t version)
 {
-    memset(t, 0, sizeof *t);
-    strcpy(t->name, "spv1.x");
-    t->name[5] = (char)('0' + ((version >> 8) & 0xff));
-    t->api = SPVK_CLIENT_UNIVERSAL;
-    t->min_spirv_version = SPVK_VERSION(1, 0);
-    t->max_spirv_version = version;
-    memset(&t->capabilities, 0xff, sizeof t->capabilities);
-    memset(&t->extensions, 0xff, sizeof t->extensions);
-    t->opencl_extensions = 0xffffffffu;
-    t->physical_storage_buffer = true;
+    char name[] = "spv1.0";
+    name[5] = (char)('0' + ((version >> 8) & 0xff));
+    spvk_target_from_name(name, t); /* the reader accepted the header: 1.0 to 1.6 */
 }
 
 static void state_free(val_state *v)

@@ -19,6 +19,16 @@ int cli_read_input(const char *who, const char *path, char **data, size_t *size)
    order) or assembly text (assembled at the version its "; Version:" comment names, else 1.6 as
    spirv-as). *words is malloc'ed; errors are printed after who. */
 int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count);
+/* cli_load_module that also keeps what assembly text came with: text without a "; Version:"
+   comment is assembled at default_version (0: 1.6), and on success text (malloc'ed) and its
+   source map are handed over; both stay empty for a binary. Free with cli_source_free. */
+typedef struct cli_source {
+    uint32_t default_version;
+    spvk_source_map map;
+    char *text;
+} cli_source;
+int cli_load_module_source(const char *who, const char *path, uint32_t **words, size_t *count, cli_source *source);
+void cli_source_free(cli_source *source);
 /* The version a "; Version: 1.x" comment at the top of assembly text names, or 0. */
 uint32_t cli_assembly_version(const char *text, size_t size);
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd);

@@ -90,7 +90,7 @@ uint32_t cli_assembly_version(const char *text, size_t size)
     return 0;
 }
 
-int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count)
+int cli_load_module_source(const char *who, const char *path, uint32_t **words, size_t *count, cli_source *source)
 {
     char *data;
     size_t size;
@@ -115,16 +115,25 @@ int cli_load_module(const char *who, const char *path, uint32_t **words, size_t 
                 (*words)[i] = __builtin_bswap32((*words)[i]);
         return EXIT_OK;
     }
-    spvk_assemble_options opts = {.version = cli_assembly_version(data, size), .file_name = name};
+    uint32_t version = cli_assembly_version(data, size);
+    if (!version && source)
+        version = source->default_version;
+    spvk_assemble_options opts = {.version = version, .file_name = name, .source_map = source ? &source->map : NULL};
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     uint32_t *assembled = NULL;
     spvk_result r = spvk_assemble(data, size, &opts, NULL, &assembled, count, &diags);
     cli_print_diagnostics(&diags, name, true);
     spvk_diagnostics_free(&diags);
-    free(data);
-    if (r != SPVK_OK)
+    if (source && r == SPVK_OK)
+        source->text = data; /* the source map points into it */
+    else
+        free(data);
+    if (r != SPVK_OK) {
+        if (source)
+            spvk_source_map_free(&source->map);
         return cli_exit_for(r);
+    }
     /* Hand over a malloc'ed copy so that one free() fits both paths. */
     *words = malloc(*count * 4 + 1);
     if (*words)
@@ -132,9 +141,24 @@ int cli_load_module(const char *who, const char *path, uint32_t **words, size_t 
     spvk_free(NULL, assembled, *count * 4);
     if (!*words) {
         fprintf(stderr, "%s: out of memory\n", who);
+        cli_source_free(source);
         return EXIT_USAGE;
     }
     return EXIT_OK;
+}
+
+int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count)
+{
+    return cli_load_module_source(who, path, words, count, NULL);
+}
+
+void cli_source_free(cli_source *source)
+{
+    if (!source)
+        return;
+    spvk_source_map_free(&source->map);
+    free(source->text);
+    source->text = NULL;
 }
 
 FILE *cli_open_output(const char *path, bool binary, const char *cmd)

@@ -108,71 +108,33 @@ int cli_val(int argc, char **argv)
             return rc;
     }
 
-    char *data;
-    size_t size;
-    int rc = cli_read_input("spvkit val", input, &data, &size);
+    /* Text for a named target is assembled at the newest version the target accepts, as
+       `spirv-as --target-env` would, unless its "; Version:" comment says otherwise. */
+    cli_source source = {.default_version = env || profile ? target.max_spirv_version : 0};
+    uint32_t *words = NULL;
+    size_t count = 0;
+    int rc = cli_load_module_source("spvkit val", input, &words, &count, &source);
     if (rc)
         return rc;
     const char *name = input && strcmp(input, "-") != 0 ? input : "<stdin>";
-    uint32_t first = 0;
-    if (size >= 4)
-        memcpy(&first, data, 4);
-    bool swapped = first == __builtin_bswap32(SPVK_MAGIC);
-    uint32_t *words = NULL, *assembled = NULL;
-    size_t count = 0;
-    spvk_source_map map;
-    memset(&map, 0, sizeof map);
+    bool text = source.text != NULL;
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
-    bool text = first != SPVK_MAGIC && !swapped;
-    if (!text) {
-        if (size % 4) {
-            fprintf(stderr, "spvkit val: %s: a SPIR-V binary is a whole number of words; it has %zu bytes\n", name,
-                    size);
-            free(data);
-            return EXIT_INVALID;
-        }
-        words = (uint32_t *)(void *)data; /* malloc's alignment suits words */
-        count = size / 4;
-        if (swapped)
-            for (size_t i = 0; i < count; i++)
-                words[i] = __builtin_bswap32(words[i]);
-    } else {
-        /* Text for a named target is assembled at the newest version the target accepts, as
-           `spirv-as --target-env` would, unless its "; Version:" comment says otherwise. */
-        uint32_t version = cli_assembly_version(data, size);
-        if (!version && (env || profile))
-            version = target.max_spirv_version;
-        spvk_assemble_options opts = {.version = version, .file_name = name, .source_map = &map};
-        spvk_result r = spvk_assemble(data, size, &opts, NULL, &assembled, &count, &diags);
-        if (r != SPVK_OK) {
-            cli_print_diagnostics(&diags, name, true);
-            spvk_diagnostics_free(&diags);
-            spvk_source_map_free(&map);
-            free(data);
-            return cli_exit_for(r);
-        }
-        words = assembled;
-    }
 
     if (requirements) {
         rc = print_requirements(words, count, name);
     } else {
         diags.max_errors = max_errors;
         spvk_validate_options options = {.target = env || profile ? &target : NULL,
-                                         .source_map = text ? &map : NULL};
+                                         .source_map = text ? &source.map : NULL};
         spvk_result r = spvk_validate(words, count, &options, NULL, &diags);
         cli_print_diagnostics(&diags, name, text);
-        if (diags.dropped)
-            fprintf(stderr, "%s: %zu more problems not shown (--max-errors %zu)\n", name, diags.dropped, max_errors);
         if (r != SPVK_OK && r != SPVK_ERROR_INVALID)
             fprintf(stderr, "spvkit val: %s\n", spvk_result_string(r));
         rc = cli_exit_for(r);
     }
     spvk_diagnostics_free(&diags);
-    spvk_source_map_free(&map);
-    if (assembled)
-        spvk_free(NULL, assembled, count * 4);
-    free(data);
+    cli_source_free(&source);
+    free(words);
     return rc;
 }

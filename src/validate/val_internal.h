@@ -176,6 +176,8 @@ void val_check_interface_lists(val_state *v); /* val_interface.c: 1.4+ interface
 void val_check_decorations(val_state *v);  /* val_decorations.c */
 void val_check_bf16(val_state *v);         /* val_bf16.c: SPV_KHR_bfloat16 */
 void val_check_vulkan(val_state *v);       /* val_vulkan.c: the Vulkan environment */
+void val_check_vulkan_interface(val_state *v); /* val_vulkan_interface.c: Vulkan Location, Component, BuiltIn */
+void val_check_vulkan_layout(val_state *v); /* val_vulkan_layout.c: Vulkan explicit layout (Offset, strides) */
 void val_check_opencl(val_state *v);       /* val_opencl.c: the OpenCL environment */
 
 /* spvk_module_requirements over a collected module (val_requirements.c). */

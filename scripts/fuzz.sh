@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses (binary reader + disassembler, assembler, buffer sources, entry interface,
-# IR parser, SPIR-V <-> IR translation, validator) for SECONDS each,
+# IR parser, SPIR-V <-> IR translation, validator, device profiles) for SECONDS each,
 # seeded with the test corpus. Longer runs: scripts/fuzz.sh 3600 (findings go to build-fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/deps.sh test
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPVK_FUZZERS=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source fuzz_entry_interface fuzz_ir_parser fuzz_spirv_translate fuzz_validate >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_reader fuzz_assembler fuzz_buffer_source fuzz_entry_interface fuzz_ir_parser fuzz_spirv_translate fuzz_validate fuzz_target_profile >/dev/null
 seeds=build-fuzz/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/binary" "$seeds/text"
@@ -47,6 +47,12 @@ fuzz 4 fuzz_spirv_translate -max_total_time="$seconds" -max_len=65536 -artifact_
   -print_final_stats=1 "$seeds/binary"
 fuzz 4 fuzz_validate -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
   -print_final_stats=1 "$seeds/binary"
+mkdir -p "$seeds/profiles"
+cp profiles/*.profile "$seeds/profiles/"
+find tests -name '*.profile' -exec cp {} "$seeds/profiles/" \;
+printf '#spirv.target_env<#spirv.vce<v1.6, [Shader, BFloat16TypeKHR], [SPV_KHR_bfloat16]>, api=Vulkan, #spirv.resource_limits<subgroup_size = 32>>' >"$seeds/profiles/mlir"
+fuzz 4 fuzz_target_profile -max_total_time="$((seconds / 4 + 1))" -max_len=16384 -artifact_prefix=build-fuzz/findings/ \
+  -print_final_stats=1 "$seeds/profiles"
 mkdir -p "$seeds/mlir"
 find tests/ir -name '*.mlir' -exec cp {} "$seeds/mlir/" \;
 for f in "$seeds"/binary/*.spv; do build-fuzz/spvkit translate --deserialize-spirv -o "$seeds/mlir/$(basename "$f").mlir" "$f" 2>/dev/null || true; done

@@ -83,20 +83,30 @@ SPVK_API const char *spvk_operand_string(const spvk_instruction *inst, const spv
 /* ---- source map ---- */
 /* Where each instruction of an assembled module came from: locations[i] gives the word and the
    byte of text where instruction i starts. Filled by spvk_assemble on request and read by the
-   validator, which turns a word offset into file:line:col and the source line. */
+   validator, which turns a word offset into file:line:col and the source line, and an id into
+   the name the text gave it (%in rather than %2). */
 typedef struct spvk_source_location {
     size_t text_offset;
     size_t word_offset;
 } spvk_source_location;
+typedef struct spvk_source_name {
+    uint32_t id;
+    uint32_t length;    /* of the name, without the '%' */
+    size_t text_offset; /* of an occurrence of the name in the text */
+} spvk_source_name;
 typedef struct spvk_source_map {
     const char *text; /* the assembly text (not owned) */
     size_t length;
     const char *file_name; /* not owned */
     spvk_source_location *locations; /* ascending in both offsets */
     size_t count, capacity;
+    spvk_source_name *names; /* ascending ids; only ids the text named (not numbered) */
+    size_t num_names, names_capacity;
     const spvk_allocator *allocator;
 } spvk_source_map;
 SPVK_API void spvk_source_map_free(spvk_source_map *map);
+/* The name the text gave id (without '%', not nul-terminated), or NULL. O(log names). */
+SPVK_API const char *spvk_source_map_id_name(const spvk_source_map *map, uint32_t id, size_t *length);
 /* Finds the instruction at word_offset: its 1-based line and column and the line's text
    (not nul-terminated). Returns false when no instruction starts there. Takes O(log n) to
    find the instruction and O(line) to count lines from the previous call's position, so a

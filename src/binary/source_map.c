@@ -11,6 +11,30 @@ void spvk_source_map_free(spvk_source_map *map)
     spvk_free(map->allocator, map->locations, map->capacity * sizeof *map->locations);
     map->locations = NULL;
     map->count = map->capacity = 0;
+    spvk_free(map->allocator, map->names, map->names_capacity * sizeof *map->names);
+    map->names = NULL;
+    map->num_names = map->names_capacity = 0;
+}
+
+const char *spvk_source_map_id_name(const spvk_source_map *map, uint32_t id, size_t *length)
+{
+    if (!map || !map->num_names)
+        return NULL;
+    size_t lo = 0, hi = map->num_names;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (map->names[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == map->num_names || map->names[lo].id != id)
+        return NULL;
+    const spvk_source_name *n = &map->names[lo];
+    if (!n->length || n->text_offset > map->length || n->length > map->length - n->text_offset)
+        return NULL;
+    *length = n->length;
+    return map->text + n->text_offset;
 }
 
 bool spvk_source_map_locate(const spvk_source_map *map, size_t word_offset, spvk_source_cursor *cursor,

@@ -824,7 +824,8 @@ static spvk_result copy_module_lists(walk_state *s, interface_storage *st)
     out->extensions = arena_alloc(st, (s->num_extensions + 1) * sizeof(char *));
     if (!out->capabilities || !out->extensions)
         return SPVK_ERROR_OUT_OF_MEMORY;
-    memcpy(out->capabilities, s->capabilities, s->num_capabilities * sizeof(uint32_t));
+    if (s->num_capabilities)
+        memcpy(out->capabilities, s->capabilities, s->num_capabilities * sizeof(uint32_t));
     out->num_capabilities = s->num_capabilities;
     for (size_t i = 0; i < s->num_extensions; i++) {
         const char *name = (const char *)(s->words + s->extension_offsets[i] + 1);

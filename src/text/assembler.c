@@ -1626,6 +1626,38 @@ static bool note_source(assembler *a, size_t text_offset)
     return true;
 }
 
+static int by_id(const void *x, const void *y)
+{
+    uint32_t a = ((const spvk_source_name *)x)->id, b = ((const spvk_source_name *)y)->id;
+    return a < b ? -1 : a > b;
+}
+
+/* Hands the name table to the source map, so that diagnostics about the module can say %in where
+   the text said %in. Names are handed out ids in the order they are first seen, so the entries
+   are almost always ascending already; sorting is the fallback. */
+static bool note_source_names(assembler *a)
+{
+    spvk_source_map *m = a->source_map;
+    if (!m || !a->names_count)
+        return true;
+    m->names = spvk_alloc(a->allocator, a->names_count * sizeof *m->names);
+    if (!m->names)
+        return out_of_memory(a);
+    m->names_capacity = m->num_names = a->names_count;
+    bool ascending = true;
+    for (size_t k = 0; k < a->names_count; k++) {
+        const name_entry *e = &a->entries[k];
+        size_t start = (size_t)(e->name - a->text), end = start;
+        while (end < a->length && is_id_char(a->text[end]))
+            end++;
+        m->names[k] = (spvk_source_name){.id = e->id, .length = (uint32_t)(end - start), .text_offset = start};
+        ascending = ascending && (k == 0 || m->names[k - 1].id < e->id);
+    }
+    if (!ascending)
+        qsort(m->names, m->num_names, sizeof *m->names, by_id);
+    return true;
+}
+
 /* An instruction started by "!<integer>": the word as is (it includes the word count, which is
    not recomputed), then context-independent values up to the next instruction. */
 static bool immediate_instruction(assembler *a)
@@ -1843,7 +1875,7 @@ spvk_result spvk_assemble(const char *text, size_t length, const spvk_assemble_o
     a->key[1] = (uint64_t)(uintptr_t)&nul * 0xc2b2ae3d27d4eb4full ^ (uint64_t)length;
     spvk_writer_init(&a->w, allocator);
 
-    bool ok = length == 0 ? fail_at(a, 0, "Missing assembly text.") : assemble(a);
+    bool ok = length == 0 ? fail_at(a, 0, "Missing assembly text.") : assemble(a) && note_source_names(a);
     spvk_result result = a->result;
     if (ok) {
         /* Hand over exactly count words, so the caller frees the size it was given. */

@@ -117,7 +117,7 @@ static inline const uint32_t *val_words(const val_state *v, const val_inst *i) {
 static inline uint32_t val_index(const val_state *v, const val_inst *i) { return (uint32_t)(i - v->insts); }
 static inline const spvk_operand *val_operands(const val_state *v, const val_inst *i)
 {
-    return v->operands + i->first_operand;
+    return v->operands ? v->operands + i->first_operand : NULL; /* NULL: no instruction has operands */
 }
 val_id *val_id_entry(val_state *v, uint32_t id); /* NULL when id is 0 or out of range */
 const val_id *val_id_find(const val_state *v, uint32_t id);

@@ -367,7 +367,8 @@ static spvk_result collect(void *user, const spvk_header *header, const spvk_ins
     i->first_operand = (uint32_t)v->num_operands;
     i->num_operands = inst->num_operands;
     i->ext_set = (uint16_t)inst->ext_inst_set;
-    memcpy(v->operands + v->num_operands, inst->operands, inst->num_operands * sizeof *inst->operands);
+    if (inst->num_operands)
+        memcpy(v->operands + v->num_operands, inst->operands, inst->num_operands * sizeof *inst->operands);
     v->num_operands += inst->num_operands;
 
     /* Function membership: OpFunction opens, OpFunctionEnd closes; layout checks the nesting. */
@@ -484,24 +485,25 @@ void val_check_instructions(val_state *v)
 
 /* ---- finishing the diagnostics ---- */
 
-typedef struct name_lookup {
-    const val_state *v;
-} name_lookup;
-
+/* The name diagnostics give an id: the one the assembly text gave it, else its OpName when that
+   reads back as an id, else none (the number is printed). */
 static const char *id_name(void *user, uint32_t id, size_t *length)
 {
-    const val_state *v = ((name_lookup *)user)->v;
+    const val_state *v = user;
+    const spvk_source_map *map = v->options ? v->options->source_map : NULL;
+    const char *s = spvk_source_map_id_name(map, id, length);
+    if (s)
+        return s;
     const val_id *e = val_id_find(v, id);
     if (!e || e->name == VAL_NONE)
         return NULL;
     const val_inst *n = &v->insts[e->name];
     if (n->num_words < 3)
         return NULL;
-    const char *s = (const char *)(val_words(v, n) + 2);
+    s = (const char *)(val_words(v, n) + 2);
     size_t max = (size_t)(n->num_words - 2) * 4, len = 0;
     while (len < max && s[len])
         len++;
-    /* A name that could not be read back as an id prints as the number. */
     if (len == 0 || len == max)
         return NULL;
     for (size_t k = 0; k < len; k++) {
@@ -511,6 +513,97 @@ static const char *id_name(void *user, uint32_t id, size_t *length)
     }
     *length = len;
     return s;
+}
+
+/* Rules write ids as %N; a message reads better with the names the module gives them. Returns
+   the message with every named %N replaced (a new string), the message itself when none is, or
+   NULL when out of memory. */
+static char *name_ids(val_state *v, char *message)
+{
+    size_t extra = 0, named = 0;
+    for (const char *p = message; (p = strchr(p, '%')) != NULL;) {
+        char *end;
+        p++;
+        if (*p < '0' || *p > '9')
+            continue;
+        unsigned long id = strtoul(p, &end, 10);
+        size_t length;
+        if (id <= UINT32_MAX && id_name(v, (uint32_t)id, &length)) {
+            named++;
+            if (length > (size_t)(end - p))
+                extra += length - (size_t)(end - p);
+        }
+        p = end;
+    }
+    if (!named)
+        return message;
+    size_t size = strlen(message) + extra + 1;
+    char *out = spvk_alloc(v->allocator, size), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *p = message; *p;) {
+        *o++ = *p;
+        if (*p++ != '%' || *p < '0' || *p > '9')
+            continue;
+        char *end;
+        unsigned long id = strtoul(p, &end, 10);
+        size_t length;
+        const char *name = id <= UINT32_MAX ? id_name(v, (uint32_t)id, &length) : NULL;
+        if (name) {
+            memcpy(o, name, length);
+            o += length;
+            p = end;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Messages quote strings of the module (names, extensions), which may hold any byte: control
+   characters are escaped (\n, \t, \xHH) so that a message stays one line. Returns the message,
+   a new string, or NULL when out of memory. */
+static char *escape_controls(val_state *v, char *message)
+{
+    size_t extra = 0;
+    for (const unsigned char *p = (const unsigned char *)message; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            extra += *p == '\n' || *p == '\t' ? 1 : 3;
+    if (!extra)
+        return message;
+    size_t size = strlen(message) + extra + 1;
+    char *out = spvk_alloc(v->allocator, size), *o = out;
+    if (!out)
+        return NULL;
+    for (const unsigned char *p = (const unsigned char *)message; *p; p++) {
+        if (*p == '\n' || *p == '\t') {
+            *o++ = '\\';
+            *o++ = *p == '\n' ? 'n' : 't';
+        } else if (*p < 0x20 || *p == 0x7f) {
+            static const char hex[] = "0123456789abcdef";
+            *o++ = '\\';
+            *o++ = 'x';
+            *o++ = hex[*p >> 4];
+            *o++ = hex[*p & 15];
+        } else {
+            *o++ = (char)*p;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Replaces a diagnostic's message with f's result (when f made a new one). */
+static void rewrite_message(val_state *v, spvk_diagnostic *x, char *(*f)(val_state *, char *))
+{
+    if (!x->message)
+        return;
+    char *m = f(v, x->message);
+    if (!m) {
+        v->result = SPVK_ERROR_OUT_OF_MEMORY;
+    } else if (m != x->message) {
+        spvk_free(v->allocator, x->message, strlen(x->message) + 1);
+        x->message = m;
+    }
 }
 
 static const val_inst *inst_at(const val_state *v, size_t offset)
@@ -540,8 +633,7 @@ static char *instruction_text(val_state *v, const val_inst *i)
     inst.desc = spvk_instruction_by_opcode(i->opcode);
     inst.operands = val_operands(v, i);
     inst.num_operands = i->num_operands;
-    name_lookup names = {v};
-    return spvk_instruction_text(&inst, id_name, &names, v->allocator);
+    return spvk_instruction_text(&inst, id_name, v, v->allocator);
 }
 
 typedef struct diag_order {
@@ -578,6 +670,8 @@ static void finish_diagnostics(val_state *v, size_t first)
         spvk_diagnostic *x = &d->items[order[k].index];
         if (!x->rule && !(x->rule = spvk_strdup(v->allocator, VAL_RULE_PHYSICAL, strlen(VAL_RULE_PHYSICAL))))
             v->result = SPVK_ERROR_OUT_OF_MEMORY;
+        rewrite_message(v, x, name_ids);
+        rewrite_message(v, x, escape_controls);
         if (x->word_offset == SPVK_NO_OFFSET)
             continue;
         const val_inst *i = inst_at(v, x->word_offset);

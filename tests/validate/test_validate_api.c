@@ -175,6 +175,49 @@ static void test_source_map(void)
     spvk_free(NULL, words, count * 4);
 }
 
+/* Diagnostics of assembly input name ids as the text did (%x, not %5), in the message and in the
+   instruction; ids the text numbered, and ids of binary input without OpName, stay numbers. */
+static void test_source_names(void)
+{
+    static const char text[] = "OpCapability Shader\n"
+                               "OpMemoryModel Logical GLSL450\n"
+                               "%void = OpTypeVoid\n"
+                               "%bool = OpTypeBool\n"
+                               "%fn = OpTypeFunction %void\n"
+                               "%t = OpConstantTrue %bool\n"
+                               "%main = OpFunction %void None %fn\n"
+                               "%entry = OpLabel\n"
+                               "%x = OpIAdd %bool %t %t\n"
+                               "%7 = OpLogicalNot %bool %x\n"
+                               "OpReturn\n"
+                               "OpFunctionEnd\n";
+    spvk_source_map map;
+    memset(&map, 0, sizeof map);
+    size_t count = 0;
+    uint32_t *words = assemble(text, "names.spvasm", &map, &count);
+    CHECK(map.num_names == 7); /* void bool fn t main entry x: %7 is a number */
+    size_t length = 0;
+    const char *name = spvk_source_map_id_name(&map, 7, &length);
+    CHECK(name && length == 1 && name[0] == 'x');
+    spvk_validate_options o = {.target = NULL, .source_map = &map};
+    spvk_diagnostics d;
+    spvk_diagnostics_init(&d, NULL);
+    CHECK(spvk_validate(words, count, &o, NULL, &d) == SPVK_ERROR_INVALID);
+    CHECK(d.count == 2); /* OpIAdd on bool; no entry point (module-wide, last) */
+    if (d.count) {
+        CHECK_STR_CONTAINS(d.items[0].message, "%bool of OpIAdd");
+        CHECK_STR_CONTAINS(d.items[0].instruction, "%x = OpIAdd %bool %t %t");
+    }
+    spvk_diagnostics_free(&d);
+    spvk_diagnostics_init(&d, NULL);
+    CHECK(spvk_validate(words, count, NULL, NULL, &d) == SPVK_ERROR_INVALID);
+    if (d.count)
+        CHECK_STR_CONTAINS(d.items[0].instruction, "%7 = OpIAdd %2 %4 %4");
+    spvk_diagnostics_free(&d);
+    spvk_source_map_free(&map);
+    spvk_free(NULL, words, count * 4);
+}
+
 /* Counts live and peak bytes; fails the allocation numbered fail_at (from 0; < 0: never). */
 typedef struct peak_state {
     long allocations;
@@ -350,6 +393,7 @@ int main(void)
     test_invalid_fields();
     test_max_errors();
     test_source_map();
+    test_source_names();
     test_hostile_bound();
     out_of_memory(VALID, SPVK_OK, 0);
     out_of_memory(FIVE_UNDEFINED, SPVK_ERROR_INVALID, 0);

@@ -19,6 +19,8 @@ feature storageBuffer8BitAccess uniformAndStorageBuffer8BitAccess storagePushCon
 feature shaderBufferInt64Atomics shaderSharedInt64Atomics shaderFloat16 shaderInt8
 feature bufferDeviceAddress vulkanMemoryModel vulkanMemoryModelDeviceScope
 feature shaderOutputViewportIndex shaderOutputLayer
+# explicit layout (no SPIR-V capability, read by the layout rules)
+feature scalarBlockLayout uniformBufferStandardLayout
 # VkPhysicalDeviceVulkan13Features
 feature shaderDemoteToHelperInvocation shaderIntegerDotProduct
 # VK_EXT_transform_feedback, VK_EXT_shader_atomic_float, VK_EXT_shader_atomic_float2

@@ -104,6 +104,14 @@ typedef struct spvk_target {
     spvk_extension_set extensions;    /* SPIR-V extensions a module may declare */
     uint32_t opencl_extensions;       /* OpenCL: spvk_opencl_extension bits the device supports */
     bool physical_storage_buffer;     /* Vulkan: PhysicalStorageBuffer64 addressing is enabled */
+    /* Vulkan's explicit layout ("Offset and Stride Assignment"): what the device relaxes beyond
+       std140 (Uniform Block) and std430 (other buffers). A bare vulkan1.x name has them all
+       (some device of every version exposes each one's extension); a profile has those it
+       lists (docs/target_env.md). */
+    bool relaxed_block_layout;           /* Vulkan 1.1, or VK_KHR_relaxed_block_layout */
+    bool uniform_buffer_standard_layout; /* the uniformBufferStandardLayout feature */
+    bool scalar_block_layout;            /* the scalarBlockLayout feature */
+    bool workgroup_scalar_block_layout;  /* workgroupMemoryExplicitLayoutScalarBlockLayout */
     bool from_profile;        /* a device profile narrowed the environment to one device */
     spvk_resource_limits limits;
     spvk_target_coop_matrix coop_matrices[SPVK_TARGET_MAX_COOP_MATRICES];

@@ -1087,6 +1087,11 @@ static void build_target(profile_reader *r, spvk_target *target)
     if (r->api == SPVK_CLIENT_VULKAN)
         target->physical_storage_buffer =
             spvk_capability_set_has(&target->capabilities, SPVK_CAPABILITY_PhysicalStorageBufferAddresses);
+    /* MLIR's attribute has no layout features: only what the Vulkan version makes core (the
+       relaxed block layout from 1.1) holds; the line format's features went through
+       target_vulkan_apply. */
+    if (r->api == SPVK_CLIENT_VULKAN && r->mlir_vce)
+        target->relaxed_block_layout = r->api_version >= SPVK_VERSION(1, 1);
     target->from_profile = true;
     target->limits = r->limits;
     memcpy(target->coop_matrices, r->coop, sizeof r->coop);

@@ -315,6 +315,79 @@ static bool entry_enabled(const target_vulkan_device *device, const target_vulka
     return false;
 }
 
+/* The features and extensions that change Vulkan's explicit layout rules. The SPIR-V tables
+   do not list them (they enable no capability), so they are named here; each feature counts
+   like a table feature: listed, and its structure's "requires" met (the Vulkan version that
+   made it core, or its extension). VK_KHR_relaxed_block_layout has no feature: the extension,
+   or Vulkan 1.1 where it is core, is enough. */
+typedef struct layout_feature {
+    const char *member;
+    const char *struct_name;       /* the core structure (or the extension's where never core) */
+    const char *extension_struct;  /* the extension's structure, or NULL */
+    const char *extension;
+    uint32_t core_version;         /* 0: never core */
+} layout_feature;
+
+static const layout_feature layout_features[] = {
+    {"uniformBufferStandardLayout", "VkPhysicalDeviceVulkan12Features",
+     "VkPhysicalDeviceUniformBufferStandardLayoutFeatures", "VK_KHR_uniform_buffer_standard_layout",
+     SPVK_VERSION(1, 2)},
+    {"scalarBlockLayout", "VkPhysicalDeviceVulkan12Features", "VkPhysicalDeviceScalarBlockLayoutFeatures",
+     "VK_EXT_scalar_block_layout", SPVK_VERSION(1, 2)},
+    {"workgroupMemoryExplicitLayoutScalarBlockLayout", "VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR",
+     NULL, "VK_KHR_workgroup_memory_explicit_layout", 0},
+};
+#define LAYOUT_FEATURE_COUNT (sizeof layout_features / sizeof layout_features[0])
+#define RELAXED_BLOCK_LAYOUT_EXTENSION "VK_KHR_relaxed_block_layout"
+
+/* The layout feature a profile item ("member" or "Struct::member") names, or NULL. */
+static const layout_feature *find_layout_feature(const char *name, size_t length)
+{
+    const char *member = name;
+    size_t member_length = length, struct_length = 0;
+    for (size_t i = 0; i + 1 < length; i++) {
+        if (name[i] == ':' && name[i + 1] == ':') {
+            struct_length = i;
+            member = name + i + 2;
+            member_length = length - i - 2;
+            break;
+        }
+    }
+    for (size_t i = 0; i < LAYOUT_FEATURE_COUNT; i++) {
+        const layout_feature *f = &layout_features[i];
+        if (!name_equals(member, member_length, f->member))
+            continue;
+        if (member == name || name_equals(name, struct_length, f->struct_name) ||
+            name_equals(name, struct_length, f->extension_struct))
+            return f;
+    }
+    return NULL;
+}
+
+static bool layout_feature_enabled(const target_vulkan_device *device, const layout_feature *f)
+{
+    if (device->any_device)
+        return true;
+    if (!(f->core_version && f->core_version <= device->version) &&
+        !device_lists_extension(device, f->extension, strlen(f->extension)))
+        return false;
+    for (size_t i = 0; i < device->num_features; i++) {
+        if (find_layout_feature(device->features[i], strlen(device->features[i])) == f)
+            return true;
+    }
+    return false;
+}
+
+static void vulkan_apply_layout(const target_vulkan_device *device, spvk_target *target)
+{
+    target->relaxed_block_layout =
+        device->any_device || device->version >= SPVK_VERSION(1, 1) ||
+        device_lists_extension(device, RELAXED_BLOCK_LAYOUT_EXTENSION, strlen(RELAXED_BLOCK_LAYOUT_EXTENSION));
+    target->uniform_buffer_standard_layout = layout_feature_enabled(device, &layout_features[0]);
+    target->scalar_block_layout = layout_feature_enabled(device, &layout_features[1]);
+    target->workgroup_scalar_block_layout = layout_feature_enabled(device, &layout_features[2]);
+}
+
 void target_vulkan_apply(const target_vulkan_device *device, spvk_target *target)
 {
     for (size_t i = 0; i < target_vulkan_capability_count; i++) {
@@ -337,6 +410,7 @@ void target_vulkan_apply(const target_vulkan_device *device, spvk_target *target
     target_drop_inexpressible(target);
     target->physical_storage_buffer =
         spvk_capability_set_has(&target->capabilities, SPVK_CAPABILITY_PhysicalStorageBufferAddresses);
+    vulkan_apply_layout(device, target);
 }
 
 static bool knows_member(const char *name, size_t length, target_enabler_kind kind)
@@ -362,7 +436,7 @@ static bool knows_member(const char *name, size_t length, target_enabler_kind ki
 
 bool target_vulkan_knows_feature(const char *name, size_t length)
 {
-    return knows_member(name, length, TARGET_ENABLER_FEATURE);
+    return knows_member(name, length, TARGET_ENABLER_FEATURE) || find_layout_feature(name, length);
 }
 
 bool target_vulkan_knows_property(const char *name, size_t length)
@@ -392,6 +466,12 @@ bool target_vulkan_knows_property_value(const char *member, size_t length, const
 
 bool target_vulkan_knows_extension(const char *name, size_t length)
 {
+    if (name_equals(name, length, RELAXED_BLOCK_LAYOUT_EXTENSION))
+        return true;
+    for (size_t i = 0; i < LAYOUT_FEATURE_COUNT; i++) {
+        if (name_equals(name, length, layout_features[i].extension))
+            return true;
+    }
     for (size_t i = 0; i < target_vulkan_enabler_count; i++) {
         const target_vulkan_enabler *e = &target_vulkan_enablers[i];
         if (name_equals(name, length, e->extension) || list_has(e->requires_extensions, name, length))

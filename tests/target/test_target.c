@@ -542,6 +542,52 @@ static void test_hostile(void)
     free(text);
 }
 
+/* The explicit layout rules a target relaxes: a bare name has them all, a profile what it
+   lists (a feature with its structure's requirement met), MLIR's syntax only the relaxed block
+   layout that Vulkan 1.1 makes core. */
+static void test_layout(void)
+{
+    spvk_target t;
+    spvk_diagnostics d;
+    CHECK(spvk_target_from_name("vulkan1.0", &t) == SPVK_OK);
+    CHECK(t.relaxed_block_layout && t.uniform_buffer_standard_layout && t.scalar_block_layout &&
+          t.workgroup_scalar_block_layout);
+    CHECK(spvk_target_from_name("spv1.3", &t) == SPVK_OK);
+    CHECK(!t.relaxed_block_layout && !t.scalar_block_layout);
+
+    CHECK(parse("api vulkan 1.0\n", &t, &d) == SPVK_OK);
+    CHECK(!t.relaxed_block_layout && !t.uniform_buffer_standard_layout && !t.scalar_block_layout &&
+          !t.workgroup_scalar_block_layout);
+    spvk_diagnostics_free(&d);
+    CHECK(parse("api vulkan 1.0\nextension VK_KHR_relaxed_block_layout\n", &t, &d) == SPVK_OK);
+    CHECK(t.relaxed_block_layout);
+    spvk_diagnostics_free(&d);
+    CHECK(parse("api vulkan 1.1\nfeature scalarBlockLayout uniformBufferStandardLayout\n", &t, &d) == SPVK_OK);
+    CHECK(t.relaxed_block_layout && !t.scalar_block_layout && !t.uniform_buffer_standard_layout);
+    spvk_diagnostics_free(&d);
+    CHECK(parse("api vulkan 1.1\nfeature scalarBlockLayout\nextension VK_EXT_scalar_block_layout\n", &t, &d) ==
+          SPVK_OK);
+    CHECK(t.scalar_block_layout && !t.uniform_buffer_standard_layout);
+    spvk_diagnostics_free(&d);
+    CHECK(parse("api vulkan 1.2\nfeature VkPhysicalDeviceVulkan12Features::uniformBufferStandardLayout\n", &t, &d) ==
+          SPVK_OK);
+    CHECK(t.uniform_buffer_standard_layout && !t.scalar_block_layout);
+    spvk_diagnostics_free(&d);
+    CHECK(parse("api vulkan 1.3\nfeature workgroupMemoryExplicitLayoutScalarBlockLayout\n", &t, &d) == SPVK_OK);
+    CHECK(!t.workgroup_scalar_block_layout);
+    spvk_diagnostics_free(&d);
+    CHECK(parse("api vulkan 1.3\nfeature workgroupMemoryExplicitLayoutScalarBlockLayout\n"
+                "extension VK_KHR_workgroup_memory_explicit_layout\n", &t, &d) == SPVK_OK);
+    CHECK(t.workgroup_scalar_block_layout && !t.scalar_block_layout);
+    spvk_diagnostics_free(&d);
+    check_error("api vulkan 1.2\nfeature VkPhysicalDeviceVulkan11Features::scalarBlockLayout\n",
+                "unknown Vulkan feature");
+    CHECK(parse("#spirv.target_env<#spirv.vce<v1.3, [Shader], []>, api=Vulkan, #spirv.resource_limits<>>", &t, &d) ==
+          SPVK_OK);
+    CHECK(t.relaxed_block_layout && !t.scalar_block_layout);
+    spvk_diagnostics_free(&d);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -557,5 +603,6 @@ int main(int argc, char **argv)
     test_profile_errors();
     test_mlir_syntax();
     test_hostile();
+    test_layout();
     TEST_SUMMARY();
 }

@@ -1,0 +1,7 @@
+# vulkan_layout_no_storage with every 8- and 16-bit storage feature.
+api vulkan 1.3
+feature shaderInt8 shaderInt16 shaderFloat16 workgroupMemoryExplicitLayout bufferDeviceAddress
+feature storageBuffer8BitAccess uniformAndStorageBuffer8BitAccess storagePushConstant8
+feature storageBuffer16BitAccess uniformAndStorageBuffer16BitAccess storagePushConstant16 storageInputOutput16
+feature workgroupMemoryExplicitLayout8BitAccess workgroupMemoryExplicitLayout16BitAccess
+extension VK_KHR_workgroup_memory_explicit_layout

@@ -95,7 +95,7 @@ static void describe_value(const val_state *v, unsigned counts, unsigned kind, u
     describe_widths(widths, w, sizeof w);
     const char *k = kind == KF ? "float" : kind == KI ? "integer" : "float or integer";
     char text[160];
-    snprintf(text, sizeof text, "%s %s%s", w[0] || kind == KF ? "a" : "an", w, k);
+    snprintf(text, sizeof text, "%s %s%s", w[0] == '8' || (!w[0] && kind != KF) ? "an" : "a", w, k);
     append(buf, size, text);
     static const unsigned vector_counts[] = {N2, N3, N4, N8, N16};
     static const char *const count_names[] = {"2", "3", "4", "8", "16"};
@@ -335,14 +335,17 @@ static void check_relation(ext_check *c, uint32_t k)
     char name[96], ref_name[96], what[128], actual[96];
     slot_name(c, r, ref_name, sizeof ref_name);
     if (s->shape == EXT_POINTER)
-        snprintf(what, sizeof what, "the type %s points to (%%%u)", slot_name(c, k, name, sizeof name), a);
+        snprintf(what, sizeof what, "the type %%%u that %s points to", a, slot_name(c, k, name, sizeof name));
     else if (k == 0)
         snprintf(what, sizeof what, "the Result Type %%%u", a);
     else
         snprintf(what, sizeof what, "the type %%%u of %s", a, slot_name(c, k, name, sizeof name));
     switch (s->rel) {
     case EXT_REL_SAME:
-        if (a != b)
+        if (a != b && r == 0)
+            REPORT(c, "%s %s: %s must be the Result Type %%%u (%s)", c->set_name, c->desc->name, what, b,
+                   val_type_describe(v, b, actual, sizeof actual));
+        else if (a != b)
             REPORT(c, "%s %s: %s must be the type of %s, %%%u (%s)", c->set_name, c->desc->name, what, ref_name, b,
                    val_type_describe(v, b, actual, sizeof actual));
         break;
@@ -353,20 +356,20 @@ static void check_relation(ext_check *c, uint32_t k)
         break;
     case EXT_REL_COUNT:
         if (sa.count != sb.count)
-            REPORT(c, "%s %s: %s has %u components; it must have as many as %s (%u)", c->set_name, c->desc->name,
-                   what, sa.count, ref_name, sb.count);
+            REPORT(c, "%s %s: %s has %u component%s; it must have as many as %s (%u)", c->set_name, c->desc->name,
+                   what, sa.count, sa.count == 1 ? "" : "s", ref_name, sb.count);
         break;
     case EXT_REL_COUNT_WIDTH:
         if (sa.count != sb.count || sa.width != sb.width)
-            REPORT(c, "%s %s: %s has %u components of %u bits; it must have as many components as %s, as wide "
-                   "(%u of %u bits)", c->set_name, c->desc->name, what, sa.count, sa.width, ref_name, sb.count,
-                   sb.width);
+            REPORT(c, "%s %s: %s has %u component%s of %u bits; it must have as many components as %s, as wide "
+                   "(%u of %u bits)", c->set_name, c->desc->name, what, sa.count, sa.count == 1 ? "" : "s", sa.width,
+                   ref_name, sb.count, sb.width);
         break;
     case EXT_REL_UPSAMPLE:
         if (sa.count != sb.count || sa.width != 2 * sb.width)
-            REPORT(c, "%s %s: %s has %u components of %u bits; it must have as many components as %s, twice as "
-                   "wide (%u of %u bits)", c->set_name, c->desc->name, what, sa.count, sa.width, ref_name, sb.count,
-                   2 * sb.width);
+            REPORT(c, "%s %s: %s has %u component%s of %u bits; it must have as many components as %s, twice as "
+                   "wide (%u of %u bits)", c->set_name, c->desc->name, what, sa.count, sa.count == 1 ? "" : "s",
+                   sa.width, ref_name, sb.count, 2 * sb.width);
         break;
     case EXT_REL_N:
         if (c->id[k] != sb.count)

@@ -172,6 +172,7 @@ void val_check_types(val_state *v);        /* val_types.c: type declarations and
 void val_check_instructions(val_state *v); /* validate.c: per-instruction dispatch by class */
 void val_check_cfg(val_state *v);          /* val_cfg.c: blocks, dominance, structured control flow */
 void val_check_entry_points(val_state *v); /* val_entry_points.c: entry points, execution modes */
+void val_check_models(val_state *v);       /* val_models.c: instructions valid only in some execution models */
 void val_check_interface_lists(val_state *v); /* val_interface.c: 1.4+ interfaces list every global used */
 void val_check_decorations(val_state *v);  /* val_decorations.c */
 void val_check_bf16(val_state *v);         /* val_bf16.c: SPV_KHR_bfloat16 */

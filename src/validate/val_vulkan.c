@@ -741,6 +741,7 @@ void val_check_vulkan(val_state *v)
             for (uint32_t k = 0; k < v->num_insts && !v->stop; k++) {
                 check_inst(&s, &v->insts[k]);
                 vk_check_image_inst(&s, &v->insts[k]);
+                vk_check_memory_inst(&s, &v->insts[k]);
             }
             vk_check_models(&s);
         }

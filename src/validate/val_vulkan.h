@@ -77,5 +77,7 @@ bool vk_compute_models(vk_state *s);
 void vk_check_models(vk_state *s);
 /* val_vulkan_image.c: image instructions and opaque types, per instruction. */
 void vk_check_image_inst(vk_state *s, const val_inst *i);
+/* val_vulkan_memory.c: variables, types and memory access, per instruction. */
+void vk_check_memory_inst(vk_state *s, const val_inst *i);
 
 #endif

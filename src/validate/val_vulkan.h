@@ -22,7 +22,8 @@ enum {
     VK_DEC_PATCH = 1u << 9,
     VK_DEC_INVARIANT = 1u << 10,        /* on the id, or (structs) on a member */
     VK_DEC_VOLATILE = 1u << 11,
-    VK_DEC_HEAP_BUILTIN = 1u << 12      /* BuiltIn SamplerHeapEXT or ResourceHeapEXT */
+    VK_DEC_HEAP_BUILTIN = 1u << 12,     /* BuiltIn SamplerHeapEXT or ResourceHeapEXT */
+    VK_DEC_REPORTED = 1u << 30          /* a rule reported the variable once already */
 };
 
 /* Execution models as bits, for the set of models whose entry points reach a function. */

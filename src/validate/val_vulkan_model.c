@@ -262,11 +262,6 @@ static void check_interface(vk_state *s, const val_inst *ep)
         if (!var || var->opcode != SPVK_OP_Variable || var->num_words < 4)
             continue;
         uint32_t sc = val_words(v, var)[3];
-        for (size_t r = 0; r < sizeof sc_rules / sizeof sc_rules[0]; r++)
-            if (sc_rules[r].storage_class == sc && !(sc_rules[r].models & model))
-                val_error(v, k, sc_rules[r].vuid,
-                          "the %s entry point's interface lists %%%u in %s, which only %s shaders may use", mname,
-                          w[n], vk_enum_name(SPVK_OPERAND_StorageClass, sc), sc_rules[r].where);
         if (sc == SPVK_STORAGE_CLASS_IncomingRayPayloadKHR && ++incoming_payload == 2)
             val_error(v, k, VUID("IncomingRayPayloadKHR-04700"),
                       "the entry point's interface lists more than one IncomingRayPayloadKHR variable (%%%u is the "
@@ -511,12 +506,45 @@ static bool writes_through_first_operand(uint16_t opcode)
            opcode == SPVK_OP_AtomicStore;
 }
 
+/* A global variable of a storage class only some models may use, used by an instruction of a
+   function that other models reach; reported once per variable. */
+static void check_variable_use(vk_state *s, const val_inst *i, uint32_t models)
+{
+    val_state *v = s->v;
+    const spvk_operand *ops = val_operands(v, i);
+    const uint32_t *w = val_words(v, i);
+    char names[160];
+    for (uint32_t n = 0; n < i->num_operands; n++) {
+        if (ops[n].kind != SPVK_OPERAND_IdRef || ops[n].offset >= i->num_words)
+            continue;
+        const val_id *e = val_id_find(v, w[ops[n].offset]);
+        if (!e || e->def == VAL_NONE || e->def >= v->num_insts)
+            continue;
+        const val_inst *var = &v->insts[e->def];
+        if (var->opcode != SPVK_OP_Variable || var->function != VAL_NONE || var->num_words < 4 ||
+            (s->dec[e->def] & VK_DEC_REPORTED))
+            continue;
+        uint32_t sc = val_words(v, var)[3];
+        for (size_t r = 0; r < sizeof sc_rules / sizeof sc_rules[0]; r++) {
+            if (sc_rules[r].storage_class != sc || !(models & ~sc_rules[r].models))
+                continue;
+            vk_model_names(models & ~sc_rules[r].models, names, sizeof names);
+            val_error(v, val_index(v, i), sc_rules[r].vuid,
+                      "%%%u is in %s, which only %s shaders may use, but a function reached by %s entry points uses "
+                      "it",
+                      var->result_id, vk_enum_name(SPVK_OPERAND_StorageClass, sc), sc_rules[r].where, names);
+            s->dec[e->def] |= VK_DEC_REPORTED;
+        }
+    }
+}
+
 static void check_function_inst(vk_state *s, const val_inst *i, uint32_t models)
 {
     val_state *v = s->v;
     const uint32_t *w = val_words(v, i);
     uint32_t k = val_index(v, i);
     char names[160];
+    check_variable_use(s, i, models);
     if (writes_through_first_operand(i->opcode) && i->num_words >= 2 &&
         vk_pointer_storage(v, w[1]) == SPVK_STORAGE_CLASS_HitAttributeKHR && (models & ~VK_M_INTERSECTION)) {
         vk_model_names(models & ~VK_M_INTERSECTION, names, sizeof names);

@@ -121,6 +121,29 @@ static void collect_decorations(vk_state *s)
                 s->dec[d] |= VK_DEC_INVARIANT;
         }
     }
+    /* A decoration group's decorations were recorded on the OpDecorationGroup; hand them on. */
+    for (uint32_t k = 0; k < v->num_insts; k++) {
+        const val_inst *i = &v->insts[k];
+        const uint32_t *w = val_words(v, i);
+        if ((i->opcode != SPVK_OP_GroupDecorate && i->opcode != SPVK_OP_GroupMemberDecorate) || i->num_words < 2)
+            continue;
+        uint32_t g = def_index(v, w[1]);
+        if (g == VAL_NONE)
+            continue;
+        uint32_t step = i->opcode == SPVK_OP_GroupDecorate ? 1 : 2;
+        for (uint32_t n = 2; n < i->num_words; n += step) {
+            uint32_t d = def_index(v, w[n]);
+            if (d == VAL_NONE)
+                continue;
+            if (step == 2) {
+                s->dec[d] |= s->dec[g] & VK_DEC_INVARIANT;
+                continue;
+            }
+            s->dec[d] |= s->dec[g];
+            if (s->builtin[g] != VAL_NONE)
+                s->builtin[d] = s->builtin[g];
+        }
+    }
 }
 
 /* Definitions come before their uses in layout order (blocks follow dominance; OpPhi, the one

@@ -158,12 +158,14 @@ static void check_variable(vk_state *s, const val_inst *i)
 /* ---- physical pointers ---- */
 
 /* The size in bytes of the largest scalar in a type (pointers count 8); 0 when unknown. The
-   walk is bounded: deeper nesting than any real buffer layout is not followed. */
-static uint32_t largest_scalar(const val_state *v, uint32_t type, int depth)
+   walk is bounded in depth and in visits (*budget), so that shared nested structs cannot make
+   one access cost more than a constant. */
+static uint32_t largest_scalar(const val_state *v, uint32_t type, int depth, uint32_t *budget)
 {
     const val_inst *t = val_def(v, type);
-    if (!t || depth > 8)
+    if (!t || depth > 8 || *budget == 0)
         return 0;
+    --*budget;
     const uint32_t *w = val_words(v, t);
     switch (t->opcode) {
     case SPVK_OP_TypeInt:
@@ -178,11 +180,11 @@ static uint32_t largest_scalar(const val_state *v, uint32_t type, int depth)
     case SPVK_OP_TypeMatrix:
     case SPVK_OP_TypeArray:
     case SPVK_OP_TypeRuntimeArray:
-        return t->num_words >= 3 ? largest_scalar(v, w[2], depth + 1) : 0;
+        return t->num_words >= 3 ? largest_scalar(v, w[2], depth + 1, budget) : 0;
     case SPVK_OP_TypeStruct: {
         uint32_t best = 0;
         for (uint32_t n = 2; n < t->num_words; n++) {
-            uint32_t x = largest_scalar(v, w[n], depth + 1);
+            uint32_t x = largest_scalar(v, w[n], depth + 1, budget);
             best = x > best ? x : best;
         }
         return best;
@@ -210,8 +212,9 @@ static void check_physical_access(val_state *v, const val_inst *i, uint32_t poin
     if (mask_at + 1 >= i->num_words)
         return;
     /* Aligned's literal comes first: Volatile, the lower bit, takes none. */
-    uint32_t aligned = w[mask_at + 1], need = largest_scalar(v, pointee, 0);
-    if (need && aligned % need)
+    uint32_t budget = 1024;
+    uint32_t aligned = w[mask_at + 1], need = largest_scalar(v, pointee, 0, &budget);
+    if (need && budget && aligned % need)
         val_error(v, k, VUID("PhysicalStorageBuffer64-06314"),
                   "%s through the physical pointer %%%u is Aligned %u, which is not a multiple of %u, the size of "
                   "the largest scalar of %%%u",

@@ -3,37 +3,57 @@
    Vulkan target. One pass records the decorations of each defined id (by its defining
    instruction's index, so that lookups are O(1) whatever the id table's shape); a second pass
    checks every instruction. */
+#include <stdio.h>
 #include <string.h>
 
-#include "val_internal.h"
+#include "val_vulkan.h"
 
-#define VUID(n) "VUID-StandaloneSpirv-" n
 
-enum {
-    DEC_BLOCK = 1u << 0,
-    DEC_BUFFER_BLOCK = 1u << 1,
-    DEC_BUILTIN = 1u << 2,
-    DEC_LOCATION = 1u << 3,
-    DEC_COMPONENT = 1u << 4,
-    DEC_INTERPOLATION = 1u << 5, /* Flat, NoPerspective, Sample, Centroid */
-    DEC_INPUT_ATTACHMENT = 1u << 6
-};
-
-typedef struct vk_state {
-    val_state *v;
-    uint8_t *dec; /* DEC_* per instruction index of the decorated id's definition */
-} vk_state;
-
-static uint8_t dec_of(const vk_state *s, uint32_t id)
+static uint32_t def_index(const val_state *v, uint32_t id)
 {
-    const val_id *e = val_id_find(s->v, id);
-    return e && e->def != VAL_NONE && e->def < s->v->num_insts ? s->dec[e->def] : 0;
+    const val_id *e = val_id_find(v, id);
+    return e && e->def != VAL_NONE && e->def < v->num_insts ? e->def : VAL_NONE;
 }
 
-static const char *enum_name(unsigned kind, uint32_t value)
+uint32_t vk_dec_of(const vk_state *s, uint32_t id)
+{
+    uint32_t d = def_index(s->v, id);
+    return d != VAL_NONE ? s->dec[d] : 0;
+}
+
+uint32_t vk_builtin_of(const vk_state *s, uint32_t id)
+{
+    uint32_t d = def_index(s->v, id);
+    return d != VAL_NONE ? s->builtin[d] : VAL_NONE;
+}
+
+const char *vk_enum_name(unsigned kind, uint32_t value)
 {
     const spvk_enumerant_desc *e = spvk_enumerant_by_value(kind, value);
     return e ? e->name : "an unknown value";
+}
+
+const char *vk_op_name(uint16_t opcode)
+{
+    const spvk_instruction_desc *d = spvk_instruction_by_opcode(opcode);
+    return d && d->name ? d->name : "the instruction";
+}
+
+uint32_t vk_root_variable(const vk_state *s, uint32_t pointer_id)
+{
+    uint32_t d = def_index(s->v, pointer_id);
+    return d != VAL_NONE ? s->root[d] : VAL_NONE;
+}
+
+uint32_t vk_models_at(const vk_state *s, const val_inst *i)
+{
+    return i->function != VAL_NONE && i->function < s->v->num_functions ? s->models[i->function] : 0;
+}
+
+uint32_t vk_pointer_storage(const val_state *v, uint32_t pointer_id)
+{
+    uint32_t sc, pointee;
+    return val_pointer_info(v, val_type_of(v, pointer_id), &sc, &pointee) ? sc : VAL_NONE;
 }
 
 /* ---- decorations ---- */
@@ -45,29 +65,37 @@ static void check_decoration(vk_state *s, const val_inst *i, uint32_t decoration
     uint32_t k = val_index(v, i);
     if (decoration == SPVK_DECORATION_GLSLShared || decoration == SPVK_DECORATION_GLSLPacked)
         val_error(v, k, VUID("GLSLShared-04669"), "the %s decoration is not allowed in Vulkan",
-                  enum_name(SPVK_OPERAND_Decoration, decoration));
+                  vk_enum_name(SPVK_OPERAND_Decoration, decoration));
     if (decoration == SPVK_DECORATION_Component && num_values >= 1 && value[0] > 3)
         val_error(v, k, VUID("Component-04920"), "Component %u is greater than 3", value[0]);
     if (decoration == SPVK_DECORATION_FPRoundingMode && num_values >= 1 &&
         value[0] != SPVK_FPROUNDING_MODE_RTE && value[0] != SPVK_FPROUNDING_MODE_RTZ)
         val_error(v, k, VUID("FPRoundingMode-04675"),
                   "FPRoundingMode %s is not allowed in Vulkan; only RTE and RTZ are",
-                  enum_name(SPVK_OPERAND_FPRoundingMode, value[0]));
+                  vk_enum_name(SPVK_OPERAND_FPRoundingMode, value[0]));
 }
 
-static uint8_t decoration_bit(uint32_t decoration)
+static uint32_t decoration_bit(uint32_t decoration, const uint32_t *value, uint32_t num_values)
 {
     switch (decoration) {
-    case SPVK_DECORATION_Block: return DEC_BLOCK;
-    case SPVK_DECORATION_BufferBlock: return DEC_BUFFER_BLOCK;
-    case SPVK_DECORATION_BuiltIn: return DEC_BUILTIN;
-    case SPVK_DECORATION_Location: return DEC_LOCATION;
-    case SPVK_DECORATION_Component: return DEC_COMPONENT;
+    case SPVK_DECORATION_Block: return VK_DEC_BLOCK;
+    case SPVK_DECORATION_BufferBlock: return VK_DEC_BUFFER_BLOCK;
+    case SPVK_DECORATION_BuiltIn:
+        return num_values >= 1 && (value[0] == SPVK_BUILT_IN_SamplerHeapEXT || value[0] == SPVK_BUILT_IN_ResourceHeapEXT)
+                   ? VK_DEC_BUILTIN | VK_DEC_HEAP_BUILTIN
+                   : VK_DEC_BUILTIN;
+    case SPVK_DECORATION_Location: return VK_DEC_LOCATION;
+    case SPVK_DECORATION_Component: return VK_DEC_COMPONENT;
     case SPVK_DECORATION_Flat:
     case SPVK_DECORATION_NoPerspective:
     case SPVK_DECORATION_Sample:
-    case SPVK_DECORATION_Centroid: return DEC_INTERPOLATION;
-    case SPVK_DECORATION_InputAttachmentIndex: return DEC_INPUT_ATTACHMENT;
+    case SPVK_DECORATION_Centroid: return VK_DEC_INTERPOLATION;
+    case SPVK_DECORATION_InputAttachmentIndex: return VK_DEC_INPUT_ATTACHMENT;
+    case SPVK_DECORATION_DescriptorSet: return VK_DEC_DESCRIPTOR_SET;
+    case SPVK_DECORATION_Binding: return VK_DEC_BINDING;
+    case SPVK_DECORATION_Patch: return VK_DEC_PATCH;
+    case SPVK_DECORATION_Invariant: return VK_DEC_INVARIANT;
+    case SPVK_DECORATION_Volatile: return VK_DEC_VOLATILE;
     default: return 0;
     }
 }
@@ -80,11 +108,82 @@ static void collect_decorations(vk_state *s)
         const uint32_t *w = val_words(v, i);
         if (i->opcode == SPVK_OP_Decorate && i->num_words >= 3) {
             check_decoration(s, i, w[2], w + 3, i->num_words - 3u);
-            const val_id *e = val_id_find(v, w[1]);
-            if (e && e->def != VAL_NONE && e->def < v->num_insts)
-                s->dec[e->def] |= decoration_bit(w[2]);
+            uint32_t d = def_index(v, w[1]);
+            if (d != VAL_NONE) {
+                s->dec[d] |= decoration_bit(w[2], w + 3, i->num_words - 3u);
+                if (w[2] == SPVK_DECORATION_BuiltIn && i->num_words >= 4)
+                    s->builtin[d] = w[3];
+            }
         } else if (i->opcode == SPVK_OP_MemberDecorate && i->num_words >= 4) {
             check_decoration(s, i, w[3], w + 4, i->num_words - 4u);
+            uint32_t d = def_index(v, w[1]);
+            if (d != VAL_NONE && w[3] == SPVK_DECORATION_Invariant)
+                s->dec[d] |= VK_DEC_INVARIANT;
+        }
+    }
+    /* A decoration group's decorations were recorded on the OpDecorationGroup; hand them on. */
+    for (uint32_t k = 0; k < v->num_insts; k++) {
+        const val_inst *i = &v->insts[k];
+        const uint32_t *w = val_words(v, i);
+        if ((i->opcode != SPVK_OP_GroupDecorate && i->opcode != SPVK_OP_GroupMemberDecorate) || i->num_words < 2)
+            continue;
+        uint32_t g = def_index(v, w[1]);
+        if (g == VAL_NONE)
+            continue;
+        uint32_t step = i->opcode == SPVK_OP_GroupDecorate ? 1 : 2;
+        for (uint32_t n = 2; n < i->num_words; n += step) {
+            uint32_t d = def_index(v, w[n]);
+            if (d == VAL_NONE)
+                continue;
+            if (step == 2) {
+                s->dec[d] |= s->dec[g] & VK_DEC_INVARIANT;
+                continue;
+            }
+            s->dec[d] |= s->dec[g];
+            if (s->builtin[g] != VAL_NONE)
+                s->builtin[d] = s->builtin[g];
+        }
+    }
+}
+
+/* Definitions come before their uses in layout order (blocks follow dominance; OpPhi, the one
+   exception, is no access chain), so one forward pass gives every pointer its root variable. */
+static void collect_roots(vk_state *s)
+{
+    val_state *v = s->v;
+    for (uint32_t k = 0; k < v->num_insts; k++) {
+        const val_inst *i = &v->insts[k];
+        s->root[k] = VAL_NONE;
+        switch (i->opcode) {
+        case SPVK_OP_Variable:
+        case SPVK_OP_UntypedVariableKHR:
+            s->root[k] = k;
+            break;
+        case SPVK_OP_AccessChain:
+        case SPVK_OP_InBoundsAccessChain:
+        case SPVK_OP_PtrAccessChain:
+        case SPVK_OP_InBoundsPtrAccessChain:
+        case SPVK_OP_CopyObject:
+        case SPVK_OP_UntypedAccessChainKHR:
+        case SPVK_OP_UntypedInBoundsAccessChainKHR:
+        case SPVK_OP_UntypedPtrAccessChainKHR:
+        case SPVK_OP_UntypedInBoundsPtrAccessChainKHR: {
+            /* the untyped chains name their Base Type before the Base */
+            uint32_t at = i->opcode == SPVK_OP_UntypedAccessChainKHR ||
+                                  i->opcode == SPVK_OP_UntypedInBoundsAccessChainKHR ||
+                                  i->opcode == SPVK_OP_UntypedPtrAccessChainKHR ||
+                                  i->opcode == SPVK_OP_UntypedInBoundsPtrAccessChainKHR
+                              ? 4
+                              : 3;
+            if (i->num_words > at) {
+                uint32_t d = def_index(v, val_words(v, i)[at]);
+                if (d != VAL_NONE && d < k)
+                    s->root[k] = s->root[d];
+            }
+            break;
+        }
+        default:
+            break;
         }
     }
 }
@@ -148,14 +247,98 @@ static void check_semantics(val_state *v, const val_inst *i, const char *operand
         !(sem & (SPVK_MEMORY_SEMANTICS_Acquire | SPVK_MEMORY_SEMANTICS_AcquireRelease)))
         val_error(v, k, VUID("MemorySemantics-10873"),
                   "%s's %s semantics set MakeVisible without Acquire or AcquireRelease", op, operand);
+    if ((sem & (SPVK_MEMORY_SEMANTICS_Acquire | SPVK_MEMORY_SEMANTICS_Release | SPVK_MEMORY_SEMANTICS_AcquireRelease)) &&
+        !(sem & VK_STORAGE_BITS))
+        val_error(v, k, VUID("MemorySemantics-10870"),
+                  "%s's %s semantics 0x%x have a non-relaxed memory order but none of UniformMemory, "
+                  "WorkgroupMemory, ImageMemory and OutputMemory",
+                  op, operand, sem);
+    if ((sem & VK_STORAGE_BITS) && !(sem & ORDER_BITS))
+        val_error(v, k, VUID("MemorySemantics-10871"),
+                  "%s's %s semantics 0x%x name storage classes but a Relaxed memory order; use Acquire, Release "
+                  "or AcquireRelease",
+                  op, operand, sem);
+    if (i->opcode == SPVK_OP_ControlBarrierArriveEXT &&
+        (sem & (SPVK_MEMORY_SEMANTICS_Acquire | SPVK_MEMORY_SEMANTICS_AcquireRelease)))
+        val_error(v, k, VUID("MemorySemantics-13556"),
+                  "OpControlBarrierArriveEXT's semantics must not have a memory order other than Release");
+    if (i->opcode == SPVK_OP_ControlBarrierWaitEXT &&
+        (sem & (SPVK_MEMORY_SEMANTICS_Release | SPVK_MEMORY_SEMANTICS_AcquireRelease)))
+        val_error(v, k, VUID("MemorySemantics-13557"),
+                  "OpControlBarrierWaitEXT's semantics must not have a memory order other than Acquire");
     if (strcmp(operand, "Unequal") == 0 &&
         (sem & (SPVK_MEMORY_SEMANTICS_Release | SPVK_MEMORY_SEMANTICS_AcquireRelease)))
         val_error(v, k, VUID("UnequalMemorySemantics-10875"),
                   "%s's Unequal semantics must not use Release or AcquireRelease", op);
 }
 
-static void check_scopes(val_state *v, const val_inst *i)
+/* The Unequal semantics of a compare-exchange may not be stronger than, nor name storage or
+   visibility the Equal semantics do not. */
+static void check_unequal(val_state *v, const val_inst *i, uint32_t equal, uint32_t unequal)
 {
+    uint32_t k = val_index(v, i);
+    const char *op = vk_op_name(i->opcode);
+    bool eq_acquire = (equal & (SPVK_MEMORY_SEMANTICS_Acquire | SPVK_MEMORY_SEMANTICS_AcquireRelease |
+                                SPVK_MEMORY_SEMANTICS_SequentiallyConsistent)) != 0;
+    if ((unequal & SPVK_MEMORY_SEMANTICS_Acquire) && !eq_acquire)
+        val_error(v, k, VUID("UnequalMemorySemantics-10876"),
+                  "%s's Unequal semantics 0x%x use Acquire, a stronger memory order than the Equal semantics 0x%x",
+                  op, unequal, equal);
+    if (unequal & VK_STORAGE_BITS & ~equal)
+        val_error(v, k, VUID("UnequalMemorySemantics-10877"),
+                  "%s's Unequal semantics 0x%x name storage classes (0x%x) that the Equal semantics 0x%x do not",
+                  op, unequal, unequal & VK_STORAGE_BITS & ~equal, equal);
+    if ((unequal & SPVK_MEMORY_SEMANTICS_MakeVisible) && !(equal & SPVK_MEMORY_SEMANTICS_MakeVisible))
+        val_error(v, k, VUID("UnequalMemorySemantics-10878"),
+                  "%s's Unequal semantics set MakeVisible but the Equal semantics do not", op);
+    if ((unequal & SPVK_MEMORY_SEMANTICS_Volatile) != (equal & SPVK_MEMORY_SEMANTICS_Volatile))
+        val_error(v, k, VUID("UnequalMemorySemantics-10879"),
+                  "%s's Unequal and Equal semantics must agree on Volatile (0x%x, 0x%x)", op, unequal, equal);
+}
+
+/* Scopes that only some execution models may use, by the models reaching the instruction. */
+static void check_scope_models(vk_state *s, const val_inst *i, bool execution, uint32_t scope)
+{
+    val_state *v = s->v;
+    uint32_t models = vk_models_at(s, i), k = val_index(v, i);
+    const char *op = vk_op_name(i->opcode);
+    char names[160];
+    const uint32_t wg_models = VK_M_TASK_MESH | VK_M_TESS_CONTROL | VK_M_COMPUTE;
+    if (!models)
+        return;
+    if (scope == SPVK_SCOPE_Workgroup && (models & ~wg_models)) {
+        vk_model_names(models & ~wg_models, names, sizeof names);
+        val_error(v, k, execution ? VUID("None-04637") : VUID("None-07321"),
+                  "%s's %s scope is Workgroup in a function reached by %s entry points; Workgroup is only for task, "
+                  "mesh, tessellation control and compute",
+                  op, execution ? "execution" : "memory", names);
+    }
+    if (!execution && scope == SPVK_SCOPE_Workgroup && (models & VK_M_TESS_CONTROL) &&
+        v->memory_model == SPVK_MEMORY_MODEL_GLSL450)
+        val_error(v, k, VUID("ExecutionModel-07320"),
+                  "%s's memory scope is Workgroup in a TessellationControl shader under the GLSL450 memory model",
+                  op);
+    if (!execution && scope == SPVK_SCOPE_ShaderCallKHR && (models & ~VK_M_RAY_TRACING)) {
+        vk_model_names(models & ~VK_M_RAY_TRACING, names, sizeof names);
+        val_error(v, k, VUID("None-04640"),
+                  "%s's memory scope is ShaderCallKHR in a function reached by %s entry points; it is only for "
+                  "ray tracing shaders",
+                  op, names);
+    }
+    const uint32_t subgroup_only = VK_M_RAYGEN | VK_M_INTERSECTION | VK_M_ANY_HIT | VK_M_CLOSEST_HIT | VK_M_MISS |
+                                   VK_M_FRAGMENT | VK_M_VERTEX | VK_M_TESS_EVAL | VK_M_GEOMETRY;
+    if (execution && i->opcode == SPVK_OP_ControlBarrier && scope != SPVK_SCOPE_Subgroup && (models & subgroup_only)) {
+        vk_model_names(models & subgroup_only, names, sizeof names);
+        val_error(v, k, VUID("OpControlBarrier-04682"),
+                  "OpControlBarrier in a function reached by %s entry points must have the execution scope "
+                  "Subgroup, not %s",
+                  names, vk_enum_name(SPVK_OPERAND_Scope, scope));
+    }
+}
+
+static void check_scopes(vk_state *s, const val_inst *i)
+{
+    val_state *v = s->v;
     const spvk_instruction_desc *d = spvk_instruction_by_opcode(i->opcode);
     if (!d)
         return;
@@ -173,27 +356,36 @@ static void check_scopes(val_state *v, const val_inst *i)
                 check_semantics(v, i, name, value);
                 if (semantics == VAL_NONE)
                     semantics = value;
+                else if (strcmp(name, "Unequal") == 0)
+                    check_unequal(v, i, semantics, value);
             }
             continue;
         }
         if (ops[n].kind != SPVK_OPERAND_IdScope || !constant_of(v, w[ops[n].offset], &value))
             continue;
         if (strcmp(name, "Execution") == 0) {
+            check_scope_models(s, i, true, value);
+            if ((i->opcode == SPVK_OP_ControlBarrierArriveEXT || i->opcode == SPVK_OP_ControlBarrierWaitEXT) &&
+                value != SPVK_SCOPE_Workgroup && value != SPVK_SCOPE_Subgroup)
+                val_error(v, k, VUID("OpControlBarrierArriveEXT-13553"),
+                          "%s's execution scope is %s; it must be Workgroup or Subgroup", d->name,
+                          vk_enum_name(SPVK_OPERAND_Scope, value));
             if (value != SPVK_SCOPE_Workgroup && value != SPVK_SCOPE_Subgroup)
                 val_error(v, k, VUID("None-04636"),
                           "%s's execution scope is %s; Vulkan allows only Workgroup or Subgroup", d->name,
-                          enum_name(SPVK_OPERAND_Scope, value));
+                          vk_enum_name(SPVK_OPERAND_Scope, value));
             else if (d->instruction_class == SPVK_CLASS_NON_UNIFORM && value != SPVK_SCOPE_Subgroup)
                 val_error(v, k, VUID("None-04642"), "%s is a group operation: its scope must be Subgroup, not %s",
-                          d->name, enum_name(SPVK_OPERAND_Scope, value));
+                          d->name, vk_enum_name(SPVK_OPERAND_Scope, value));
         } else if (strcmp(name, "Memory") == 0) {
             memory_scope = value;
+            check_scope_models(s, i, false, value);
             if (value != SPVK_SCOPE_Device && value != SPVK_SCOPE_QueueFamily && value != SPVK_SCOPE_Workgroup &&
                 value != SPVK_SCOPE_ShaderCallKHR && value != SPVK_SCOPE_Subgroup && value != SPVK_SCOPE_Invocation)
                 val_error(v, k, VUID("None-04638"),
                           "%s's memory scope is %s; Vulkan allows Device, QueueFamily, Workgroup, ShaderCallKHR, "
                           "Subgroup or Invocation",
-                          d->name, enum_name(SPVK_OPERAND_Scope, value));
+                          d->name, vk_enum_name(SPVK_OPERAND_Scope, value));
             if (value == SPVK_SCOPE_Subgroup && !val_has_capability(v, SPVK_CAPABILITY_SubgroupVoteKHR) &&
                 !val_has_capability(v, SPVK_CAPABILITY_GroupNonUniform) &&
                 !val_has_capability(v, SPVK_CAPABILITY_SubgroupBallotKHR))
@@ -205,12 +397,12 @@ static void check_scopes(val_state *v, const val_inst *i)
             if (value != SPVK_SCOPE_Subgroup && value != SPVK_SCOPE_Device)
                 val_error(v, k, VUID("OpReadClockKHR-04652"),
                           "OpReadClockKHR's scope is %s; Vulkan allows only Subgroup or Device",
-                          enum_name(SPVK_OPERAND_Scope, value));
+                          vk_enum_name(SPVK_OPERAND_Scope, value));
         } else if (i->opcode == SPVK_OP_TypeCooperativeMatrixKHR) {
             if (value != SPVK_SCOPE_Workgroup && value != SPVK_SCOPE_Subgroup)
                 val_error(v, k, VUID("Scope-12243"),
                           "OpTypeCooperativeMatrixKHR's scope is %s; Vulkan allows only Workgroup or Subgroup",
-                          enum_name(SPVK_OPERAND_Scope, value));
+                          vk_enum_name(SPVK_OPERAND_Scope, value));
         }
     }
     if (memory_scope == SPVK_SCOPE_Invocation && semantics != VAL_NONE && (semantics & ORDER_BITS))
@@ -267,7 +459,7 @@ static void check_type_image(val_state *v, const val_inst *i)
                   (need == 'U' && is_int && width == 64 && sign == 0);
         if (!ok)
             val_error(v, k, VUID("Image-04965"), "Image Format %s needs a Sampled Type of %s, not %%%u",
-                      enum_name(SPVK_OPERAND_ImageFormat, format),
+                      vk_enum_name(SPVK_OPERAND_ImageFormat, format),
                       need == 'f'   ? "32-bit float"
                       : need == 'i' ? "32-bit signed integer"
                       : need == 'u' ? "32-bit unsigned integer"
@@ -308,7 +500,7 @@ static bool storage_class_allowed(uint32_t sc)
 }
 
 /* The element type of (possibly nested) arrays. */
-static uint32_t strip_arrays(const val_state *v, uint32_t type)
+uint32_t vk_strip_arrays(const val_state *v, uint32_t type)
 {
     for (int depth = 0; depth < 8; depth++) {
         const val_inst *d = val_def(v, type);
@@ -326,7 +518,7 @@ static void check_variable(vk_state *s, const val_inst *i)
         return;
     const uint32_t *w = val_words(v, i);
     uint32_t k = val_index(v, i), sc = w[3], pointee = 0, psc;
-    const char *scn = enum_name(SPVK_OPERAND_StorageClass, sc);
+    const char *scn = vk_enum_name(SPVK_OPERAND_StorageClass, sc);
     if (!storage_class_allowed(sc))
         val_error(v, k, VUID("None-04643"), "storage class %s is not allowed in Vulkan", scn);
     if (!val_pointer_info(v, i->type_id, &psc, &pointee))
@@ -342,7 +534,7 @@ static void check_variable(vk_state *s, const val_inst *i)
             val_error(v, k, VUID("OpVariable-04734"),
                       "a Workgroup variable's Initializer must be an OpConstantNull, not %%%u", w[4]);
     }
-    uint32_t element = strip_arrays(v, pointee);
+    uint32_t element = vk_strip_arrays(v, pointee);
     uint16_t eop = val_def_opcode(v, element);
     if (sc == SPVK_STORAGE_CLASS_UniformConstant && eop != SPVK_OP_TypeImage && eop != SPVK_OP_TypeSampler &&
         eop != SPVK_OP_TypeSampledImage && eop != SPVK_OP_TypeAccelerationStructureKHR &&
@@ -358,26 +550,26 @@ static void check_variable(vk_state *s, const val_inst *i)
         val_error(v, k, VUID("PushConstant-06808"), "a PushConstant variable must be a struct; %%%u is of type %%%u",
                   i->result_id, pointee);
     if (eop == SPVK_OP_TypeStruct) {
-        uint8_t sd = dec_of(s, element);
-        if ((sc == SPVK_STORAGE_CLASS_PushConstant || sc == SPVK_STORAGE_CLASS_StorageBuffer) && !(sd & DEC_BLOCK))
+        uint8_t sd = vk_dec_of(s, element);
+        if ((sc == SPVK_STORAGE_CLASS_PushConstant || sc == SPVK_STORAGE_CLASS_StorageBuffer) && !(sd & VK_DEC_BLOCK))
             val_error(v, k, VUID("PushConstant-06675"), "the struct %%%u of a %s variable must be decorated Block",
                       element, scn);
-        if (sc == SPVK_STORAGE_CLASS_Uniform && !(sd & (DEC_BLOCK | DEC_BUFFER_BLOCK)))
+        if (sc == SPVK_STORAGE_CLASS_Uniform && !(sd & (VK_DEC_BLOCK | VK_DEC_BUFFER_BLOCK)))
             val_error(v, k, VUID("Uniform-06676"),
                       "the struct %%%u of a Uniform variable must be decorated Block or BufferBlock", element);
     }
-    uint8_t d = dec_of(s, i->result_id);
+    uint8_t d = vk_dec_of(s, i->result_id);
     bool io = sc == SPVK_STORAGE_CLASS_Input || sc == SPVK_STORAGE_CLASS_Output;
-    if (io && val_is_bool_type(v, strip_arrays(v, pointee)) && !(d & DEC_BUILTIN))
+    if (io && val_is_bool_type(v, vk_strip_arrays(v, pointee)) && !(d & VK_DEC_BUILTIN))
         val_error(v, k, VUID("Input-07290"), "the %s variable %%%u is a bool and must be decorated BuiltIn", scn,
                   i->result_id);
-    if ((d & DEC_BUILTIN) && (d & (DEC_LOCATION | DEC_COMPONENT)))
+    if ((d & VK_DEC_BUILTIN) && (d & (VK_DEC_LOCATION | VK_DEC_COMPONENT)))
         val_error(v, k, VUID("Location-04915"), "%%%u is a BuiltIn and must not be decorated Location or Component",
                   i->result_id);
-    if ((d & DEC_INPUT_ATTACHMENT) && sc != SPVK_STORAGE_CLASS_UniformConstant)
+    if ((d & VK_DEC_INPUT_ATTACHMENT) && sc != SPVK_STORAGE_CLASS_UniformConstant)
         val_error(v, k, VUID("InputAttachmentIndex-06678"),
                   "%%%u is decorated InputAttachmentIndex but is in %s, not UniformConstant", i->result_id, scn);
-    if ((d & DEC_INTERPOLATION) && !io)
+    if ((d & VK_DEC_INTERPOLATION) && !io)
         val_error(v, k, VUID("Flat-04670"),
                   "%%%u is in %s; Flat, NoPerspective, Sample and Centroid are only for Input and Output variables",
                   i->result_id, scn);
@@ -424,22 +616,17 @@ static void check_entry_point(val_state *v, const val_inst *i)
                       w[n]);
         if (sc == SPVK_STORAGE_CLASS_Output && is_execution_model_in(model, no_output, 7))
             val_error(v, k, VUID("None-04644"), "the %s entry point's interface lists the Output variable %%%u",
-                      enum_name(SPVK_OPERAND_ExecutionModel, model), w[n]);
+                      vk_enum_name(SPVK_OPERAND_ExecutionModel, model), w[n]);
         if (sc == SPVK_STORAGE_CLASS_Workgroup && !is_execution_model_in(model, workgroup_ok, 5))
             val_error(v, k, VUID("None-04645"),
                       "the %s entry point's interface lists the Workgroup variable %%%u; Workgroup is only for "
                       "task, mesh and compute shaders",
-                      enum_name(SPVK_OPERAND_ExecutionModel, model), w[n]);
+                      vk_enum_name(SPVK_OPERAND_ExecutionModel, model), w[n]);
     }
 }
 
 /* ---- instructions ---- */
 
-static uint32_t pointer_storage(const val_state *v, uint32_t pointer_id)
-{
-    uint32_t sc, pointee;
-    return val_pointer_info(v, val_type_of(v, pointer_id), &sc, &pointee) ? sc : VAL_NONE;
-}
 
 static void check_atomic_pointer(val_state *v, const val_inst *i)
 {
@@ -447,7 +634,7 @@ static void check_atomic_pointer(val_state *v, const val_inst *i)
     uint32_t at = i->result_id ? 3 : 1;
     if (i->num_words <= at)
         return;
-    uint32_t sc = pointer_storage(v, val_words(v, i)[at]);
+    uint32_t sc = vk_pointer_storage(v, val_words(v, i)[at]);
     if (sc == VAL_NONE || sc == SPVK_STORAGE_CLASS_Uniform || sc == SPVK_STORAGE_CLASS_Workgroup ||
         sc == SPVK_STORAGE_CLASS_Image || sc == SPVK_STORAGE_CLASS_StorageBuffer ||
         sc == SPVK_STORAGE_CLASS_PhysicalStorageBuffer || sc == SPVK_STORAGE_CLASS_TaskPayloadWorkgroupEXT)
@@ -455,7 +642,7 @@ static void check_atomic_pointer(val_state *v, const val_inst *i)
     val_error(v, val_index(v, i), VUID("None-04686"),
               "the Pointer of %s is in %s; atomics need Uniform, Workgroup, Image, StorageBuffer, "
               "PhysicalStorageBuffer or TaskPayloadWorkgroupEXT",
-              spvk_instruction_by_opcode(i->opcode)->name, enum_name(SPVK_OPERAND_StorageClass, sc));
+              spvk_instruction_by_opcode(i->opcode)->name, vk_enum_name(SPVK_OPERAND_StorageClass, sc));
 }
 
 static bool is_atomic(uint16_t opcode)
@@ -475,7 +662,7 @@ static void check_inst(vk_state *s, const val_inst *i)
             w[1] != SPVK_ADDRESSING_MODEL_PhysicalStorageBuffer64)
             val_error(v, k, VUID("None-04635"),
                       "addressing model %s is not allowed in Vulkan; use Logical or PhysicalStorageBuffer64",
-                      enum_name(SPVK_OPERAND_AddressingModel, w[1]));
+                      vk_enum_name(SPVK_OPERAND_AddressingModel, w[1]));
         else if (i->num_words >= 2 && w[1] == SPVK_ADDRESSING_MODEL_PhysicalStorageBuffer64 &&
                  !v->target->physical_storage_buffer)
             val_error(v, k, VUID("None-04635"),
@@ -508,13 +695,13 @@ static void check_inst(vk_state *s, const val_inst *i)
     case SPVK_OP_TypePointer:
         if (i->num_words >= 3 && !storage_class_allowed(w[2]))
             val_error(v, k, VUID("None-04643"), "storage class %s is not allowed in Vulkan",
-                      enum_name(SPVK_OPERAND_StorageClass, w[2]));
+                      vk_enum_name(SPVK_OPERAND_StorageClass, w[2]));
         break;
     case SPVK_OP_TypeForwardPointer:
         if (i->num_words >= 3 && w[2] != SPVK_STORAGE_CLASS_PhysicalStorageBuffer)
             val_error(v, k, VUID("OpTypeForwardPointer-04711"),
                       "OpTypeForwardPointer's storage class must be PhysicalStorageBuffer, not %s",
-                      enum_name(SPVK_OPERAND_StorageClass, w[2]));
+                      vk_enum_name(SPVK_OPERAND_StorageClass, w[2]));
         break;
     case SPVK_OP_Variable:
         check_variable(s, i);
@@ -534,12 +721,12 @@ static void check_inst(vk_state *s, const val_inst *i)
     case SPVK_OP_PtrAccessChain:
     case SPVK_OP_InBoundsPtrAccessChain:
         if (i->num_words >= 4) {
-            uint32_t sc = pointer_storage(v, w[3]);
+            uint32_t sc = vk_pointer_storage(v, w[3]);
             if (sc != VAL_NONE && sc != SPVK_STORAGE_CLASS_Workgroup && sc != SPVK_STORAGE_CLASS_StorageBuffer &&
                 sc != SPVK_STORAGE_CLASS_PhysicalStorageBuffer)
                 val_error(v, k, VUID("Base-07650"),
                           "the Base of %s is in %s; it must be in Workgroup, StorageBuffer or PhysicalStorageBuffer",
-                          spvk_instruction_by_opcode(i->opcode)->name, enum_name(SPVK_OPERAND_StorageClass, sc));
+                          spvk_instruction_by_opcode(i->opcode)->name, vk_enum_name(SPVK_OPERAND_StorageClass, sc));
         }
         break;
     case SPVK_OP_ConvertUToPtr:
@@ -557,21 +744,35 @@ static void check_inst(vk_state *s, const val_inst *i)
     }
     if (is_atomic(i->opcode))
         check_atomic_pointer(v, i);
-    check_scopes(v, i);
+    check_scopes(s, i);
 }
 
 void val_check_vulkan(val_state *v)
 {
     if (v->target->api != SPVK_CLIENT_VULKAN || !v->num_insts)
         return;
-    vk_state s = {v, spvk_alloc(v->allocator, v->num_insts)};
-    if (!s.dec) {
+    size_t n = v->num_insts, nf = v->num_functions ? v->num_functions : 1;
+    vk_state s = {v, spvk_alloc(v->allocator, n * sizeof(uint32_t)), spvk_alloc(v->allocator, n * sizeof(uint32_t)),
+                  spvk_alloc(v->allocator, n * sizeof(uint32_t)), spvk_alloc(v->allocator, nf * sizeof(uint32_t))};
+    if (s.dec && s.builtin && s.root && s.models) {
+        memset(s.dec, 0, n * sizeof(uint32_t));
+        memset(s.builtin, 0xff, n * sizeof(uint32_t));
+        memset(s.models, 0, nf * sizeof(uint32_t));
+        collect_decorations(&s);
+        collect_roots(&s);
+        if (vk_compute_models(&s)) {
+            for (uint32_t k = 0; k < v->num_insts && !v->stop; k++) {
+                check_inst(&s, &v->insts[k]);
+                vk_check_image_inst(&s, &v->insts[k]);
+                vk_check_memory_inst(&s, &v->insts[k]);
+            }
+            vk_check_models(&s);
+        }
+    } else {
         v->result = SPVK_ERROR_OUT_OF_MEMORY;
-        return;
     }
-    memset(s.dec, 0, v->num_insts);
-    collect_decorations(&s);
-    for (uint32_t k = 0; k < v->num_insts && !v->stop; k++)
-        check_inst(&s, &v->insts[k]);
-    spvk_free(v->allocator, s.dec, v->num_insts);
+    spvk_free(v->allocator, s.dec, n * sizeof(uint32_t));
+    spvk_free(v->allocator, s.builtin, n * sizeof(uint32_t));
+    spvk_free(v->allocator, s.root, n * sizeof(uint32_t));
+    spvk_free(v->allocator, s.models, nf * sizeof(uint32_t));
 }

@@ -71,6 +71,43 @@ typedef struct val_function {
     uint32_t last;  /* index of OpFunctionEnd (or the last instruction when it is missing) */
 } val_function;
 
+/* Execution models as bits, for the set of models whose entry points reach a function. */
+enum {
+    VAL_MODEL_VERTEX = 1u << 0,
+    VAL_MODEL_TESS_CONTROL = 1u << 1,
+    VAL_MODEL_TESS_EVAL = 1u << 2,
+    VAL_MODEL_GEOMETRY = 1u << 3,
+    VAL_MODEL_FRAGMENT = 1u << 4,
+    VAL_MODEL_COMPUTE = 1u << 5,
+    VAL_MODEL_KERNEL = 1u << 6,
+    VAL_MODEL_TASK_NV = 1u << 7,
+    VAL_MODEL_MESH_NV = 1u << 8,
+    VAL_MODEL_TASK_EXT = 1u << 9,
+    VAL_MODEL_MESH_EXT = 1u << 10,
+    VAL_MODEL_RAYGEN = 1u << 11,
+    VAL_MODEL_INTERSECTION = 1u << 12,
+    VAL_MODEL_ANY_HIT = 1u << 13,
+    VAL_MODEL_CLOSEST_HIT = 1u << 14,
+    VAL_MODEL_MISS = 1u << 15,
+    VAL_MODEL_CALLABLE = 1u << 16,
+    VAL_MODEL_OTHER = 1u << 17
+};
+#define VAL_MODEL_TASK_MESH (VAL_MODEL_TASK_NV | VAL_MODEL_MESH_NV | VAL_MODEL_TASK_EXT | VAL_MODEL_MESH_EXT)
+#define VAL_MODEL_RAY_TRACING                                                                                     \
+    (VAL_MODEL_RAYGEN | VAL_MODEL_INTERSECTION | VAL_MODEL_ANY_HIT | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS |     \
+     VAL_MODEL_CALLABLE)
+
+/* The static call graph (val_calls.c): the calls of function f are call[first[f] .. first[f + 1])
+   (instruction indices of OpFunctionCall, whose callee is a function index). */
+typedef struct val_calls {
+    uint32_t *first;
+    uint32_t *call;
+    uint32_t *callee;
+    size_t num_calls;
+    uint32_t *models; /* per function: VAL_MODEL_* of the entry points whose call trees reach it */
+    uint8_t *entry;   /* per function: 1 when an OpEntryPoint names it */
+} val_calls;
+
 typedef struct val_state {
     const uint32_t *words;
     size_t num_words;
@@ -103,6 +140,7 @@ typedef struct val_state {
     spvk_extension_set extensions;    /* declared SPIR-V extensions */
     uint32_t opencl_extensions;       /* declared cl_khr_* extensions (spvk_opencl_extension bits) */
     uint32_t addressing_model, memory_model; /* VAL_NONE until OpMemoryModel */
+    val_calls *calls; /* built on first request (val_call_graph) */
 } val_state;
 
 /* ---- reporting ---- */
@@ -162,6 +200,28 @@ bool val_is_non_semantic(const val_state *v, const val_inst *i);
 bool val_has_capability(const val_state *v, uint32_t capability); /* declared or implied */
 bool val_has_extension(const val_state *v, const char *name);
 const char *val_capability_name(uint32_t capability);
+
+/* ---- the call graph (val_calls.c) ---- */
+
+/* The index into v->functions of the OpFunction defining function_id, or VAL_NONE. */
+uint32_t val_function_index(const val_state *v, uint32_t function_id);
+/* The call graph, built on first request; NULL when out of memory (then v->result says so). */
+const val_calls *val_call_graph(val_state *v);
+void val_calls_free(val_state *v);
+/* Propagates per-function bits from callers to callees until nothing changes (bits has one
+   entry per function). False when out of memory. */
+bool val_propagate_calls(val_state *v, const val_calls *g, uint32_t *bits);
+/* The models reaching the function containing instruction i (0 when unreached or global). */
+static inline uint32_t val_models_at(const val_state *v, const val_inst *i)
+{
+    return v->calls && i->function < v->num_functions ? v->calls->models[i->function] : 0;
+}
+uint32_t val_model_bit(uint32_t execution_model);
+/* The models bits names, for messages ("Vertex, Fragment"), truncated to size. */
+void val_model_names(uint32_t models, char *buf, size_t size);
+/* Reports every call that closes a cycle reachable from an entry point under rule; client names
+   who forbids it ("Vulkan", "OpenCL"). */
+void val_report_recursion(val_state *v, const char *rule, const char *client);
 
 /* ---- rule families, one file each, run in this order over the collected module ---- */
 

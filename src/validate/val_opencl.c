@@ -503,97 +503,6 @@ static void check_kernel(cl_state *s, uint32_t f, const uint8_t *struct_ok)
         check_parameter(s, k, &v->insts[k], struct_ok);
 }
 
-/* ---- recursion (2.1) ---- */
-
-typedef struct call_edge {
-    uint32_t callee; /* function index */
-    uint32_t inst;   /* the OpFunctionCall */
-} call_edge;
-
-typedef struct call_frame {
-    uint32_t function, next; /* next: the next edge to follow, an index into edges */
-} call_frame;
-
-/* Reports every call that closes a cycle reachable from a kernel: a depth-first search over the
-   static call graph with an explicit stack, so that deep call chains cannot overflow ours. */
-static void check_recursion(cl_state *s, const uint8_t *is_kernel)
-{
-    val_state *v = s->v;
-    size_t nf = v->num_functions, ne = 0;
-    if (!nf)
-        return;
-    const spvk_allocator *a = v->allocator;
-    uint32_t *start = spvk_alloc(a, (nf + 1) * sizeof *start);
-    uint8_t *color = spvk_alloc(a, nf);
-    call_frame *stack = spvk_alloc(a, nf * sizeof *stack);
-    call_edge *edges = NULL;
-    if (!start || !color || !stack)
-        goto out_of_memory;
-    memset(start, 0, (nf + 1) * sizeof *start);
-    memset(color, 0, nf);
-    for (uint32_t k = 0; k < v->num_insts; k++) {
-        const val_inst *i = &v->insts[k];
-        if (i->opcode != SPVK_OP_FunctionCall || i->function == VAL_NONE || i->num_words < 4)
-            continue;
-        const val_inst *callee = val_def(v, val_words(v, i)[3]);
-        if (callee && callee->opcode == SPVK_OP_Function && callee->function != VAL_NONE) {
-            start[i->function + 1]++;
-            ne++;
-        }
-    }
-    for (size_t f = 0; f < nf; f++)
-        start[f + 1] += start[f];
-    edges = spvk_alloc(a, (ne ? ne : 1) * sizeof *edges);
-    if (!edges)
-        goto out_of_memory;
-    /* Calls sit inside their caller, so callers' edges fill in order. */
-    for (uint32_t k = 0, n = 0; k < v->num_insts; k++) {
-        const val_inst *i = &v->insts[k];
-        if (i->opcode != SPVK_OP_FunctionCall || i->function == VAL_NONE || i->num_words < 4)
-            continue;
-        const val_inst *callee = val_def(v, val_words(v, i)[3]);
-        if (callee && callee->opcode == SPVK_OP_Function && callee->function != VAL_NONE)
-            edges[n++] = (call_edge){callee->function, k};
-    }
-    enum { WHITE, ON_PATH, DONE };
-    for (uint32_t root = 0; root < nf && !v->stop; root++) {
-        if (!is_kernel[root] || color[root] != WHITE)
-            continue;
-        size_t depth = 0;
-        stack[depth++] = (call_frame){root, start[root]};
-        color[root] = ON_PATH;
-        while (depth && !v->stop) {
-            call_frame *top = &stack[depth - 1];
-            if (top->next == start[top->function + 1]) {
-                color[top->function] = DONE;
-                depth--;
-                continue;
-            }
-            const call_edge *e = &edges[top->next++];
-            if (color[e->callee] == ON_PATH)
-                cl_error(s, e->inst, "2.1",
-                         "recursion is not supported: %%%u calls %%%u, which is already on the call path from the "
-                         "kernel %%%u",
-                         v->insts[v->functions[top->function].first].result_id,
-                         v->insts[v->functions[e->callee].first].result_id,
-                         v->insts[v->functions[root].first].result_id);
-            else if (color[e->callee] == WHITE) {
-                color[e->callee] = ON_PATH;
-                stack[depth++] = (call_frame){e->callee, start[e->callee]};
-            }
-        }
-    }
-    goto done;
-out_of_memory:
-    v->result = SPVK_ERROR_OUT_OF_MEMORY;
-    v->stop = true;
-done:
-    spvk_free(a, start, (nf + 1) * sizeof *start);
-    spvk_free(a, color, nf);
-    spvk_free(a, stack, nf * sizeof *stack);
-    spvk_free(a, edges, (ne ? ne : 1) * sizeof *edges);
-}
-
 /* ---- the family ---- */
 
 static int chapter_of(uint32_t version)
@@ -669,7 +578,9 @@ void val_check_opencl(val_state *v)
     for (uint32_t f = 0; f < nf && !v->stop; f++)
         if (is_kernel[f])
             check_kernel(&s, f, struct_ok);
-    check_recursion(&s, is_kernel);
+    char rule[48];
+    snprintf(rule, sizeof rule, "OpenCL %u.%u section 2.1", s.version >> 16, (s.version >> 8) & 0xff);
+    val_report_recursion(v, rule, "OpenCL");
 done:
     spvk_free(v->allocator, is_kernel, nf ? nf : 1);
     spvk_free(v->allocator, struct_ok, v->num_insts ? v->num_insts : 1);

@@ -45,10 +45,6 @@ uint32_t vk_root_variable(const vk_state *s, uint32_t pointer_id)
     return d != VAL_NONE ? s->root[d] : VAL_NONE;
 }
 
-uint32_t vk_models_at(const vk_state *s, const val_inst *i)
-{
-    return i->function != VAL_NONE && i->function < s->v->num_functions ? s->models[i->function] : 0;
-}
 
 uint32_t vk_pointer_storage(const val_state *v, uint32_t pointer_id)
 {
@@ -300,35 +296,35 @@ static void check_unequal(val_state *v, const val_inst *i, uint32_t equal, uint3
 static void check_scope_models(vk_state *s, const val_inst *i, bool execution, uint32_t scope)
 {
     val_state *v = s->v;
-    uint32_t models = vk_models_at(s, i), k = val_index(v, i);
+    uint32_t models = val_models_at(s->v, i), k = val_index(v, i);
     const char *op = vk_op_name(i->opcode);
     char names[160];
-    const uint32_t wg_models = VK_M_TASK_MESH | VK_M_TESS_CONTROL | VK_M_COMPUTE;
+    const uint32_t wg_models = VAL_MODEL_TASK_MESH | VAL_MODEL_TESS_CONTROL | VAL_MODEL_COMPUTE;
     if (!models)
         return;
     if (scope == SPVK_SCOPE_Workgroup && (models & ~wg_models)) {
-        vk_model_names(models & ~wg_models, names, sizeof names);
+        val_model_names(models & ~wg_models, names, sizeof names);
         val_error(v, k, execution ? VUID("None-04637") : VUID("None-07321"),
                   "%s's %s scope is Workgroup in a function reached by %s entry points; Workgroup is only for task, "
                   "mesh, tessellation control and compute",
                   op, execution ? "execution" : "memory", names);
     }
-    if (!execution && scope == SPVK_SCOPE_Workgroup && (models & VK_M_TESS_CONTROL) &&
+    if (!execution && scope == SPVK_SCOPE_Workgroup && (models & VAL_MODEL_TESS_CONTROL) &&
         v->memory_model == SPVK_MEMORY_MODEL_GLSL450)
         val_error(v, k, VUID("ExecutionModel-07320"),
                   "%s's memory scope is Workgroup in a TessellationControl shader under the GLSL450 memory model",
                   op);
-    if (!execution && scope == SPVK_SCOPE_ShaderCallKHR && (models & ~VK_M_RAY_TRACING)) {
-        vk_model_names(models & ~VK_M_RAY_TRACING, names, sizeof names);
+    if (!execution && scope == SPVK_SCOPE_ShaderCallKHR && (models & ~VAL_MODEL_RAY_TRACING)) {
+        val_model_names(models & ~VAL_MODEL_RAY_TRACING, names, sizeof names);
         val_error(v, k, VUID("None-04640"),
                   "%s's memory scope is ShaderCallKHR in a function reached by %s entry points; it is only for "
                   "ray tracing shaders",
                   op, names);
     }
-    const uint32_t subgroup_only = VK_M_RAYGEN | VK_M_INTERSECTION | VK_M_ANY_HIT | VK_M_CLOSEST_HIT | VK_M_MISS |
-                                   VK_M_FRAGMENT | VK_M_VERTEX | VK_M_TESS_EVAL | VK_M_GEOMETRY;
+    const uint32_t subgroup_only = VAL_MODEL_RAYGEN | VAL_MODEL_INTERSECTION | VAL_MODEL_ANY_HIT | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS |
+                                   VAL_MODEL_FRAGMENT | VAL_MODEL_VERTEX | VAL_MODEL_TESS_EVAL | VAL_MODEL_GEOMETRY;
     if (execution && i->opcode == SPVK_OP_ControlBarrier && scope != SPVK_SCOPE_Subgroup && (models & subgroup_only)) {
-        vk_model_names(models & subgroup_only, names, sizeof names);
+        val_model_names(models & subgroup_only, names, sizeof names);
         val_error(v, k, VUID("OpControlBarrier-04682"),
                   "OpControlBarrier in a function reached by %s entry points must have the execution scope "
                   "Subgroup, not %s",
@@ -751,16 +747,16 @@ void val_check_vulkan(val_state *v)
 {
     if (v->target->api != SPVK_CLIENT_VULKAN || !v->num_insts)
         return;
-    size_t n = v->num_insts, nf = v->num_functions ? v->num_functions : 1;
+    size_t n = v->num_insts;
     vk_state s = {v, spvk_alloc(v->allocator, n * sizeof(uint32_t)), spvk_alloc(v->allocator, n * sizeof(uint32_t)),
-                  spvk_alloc(v->allocator, n * sizeof(uint32_t)), spvk_alloc(v->allocator, nf * sizeof(uint32_t))};
-    if (s.dec && s.builtin && s.root && s.models) {
+                  spvk_alloc(v->allocator, n * sizeof(uint32_t))};
+    if (s.dec && s.builtin && s.root) {
         memset(s.dec, 0, n * sizeof(uint32_t));
         memset(s.builtin, 0xff, n * sizeof(uint32_t));
-        memset(s.models, 0, nf * sizeof(uint32_t));
         collect_decorations(&s);
         collect_roots(&s);
-        if (vk_compute_models(&s)) {
+        if (val_call_graph(v)) {
+            val_report_recursion(v, VUID("None-04634"), "Vulkan");
             for (uint32_t k = 0; k < v->num_insts && !v->stop; k++) {
                 check_inst(&s, &v->insts[k]);
                 vk_check_image_inst(&s, &v->insts[k]);
@@ -774,5 +770,4 @@ void val_check_vulkan(val_state *v)
     spvk_free(v->allocator, s.dec, n * sizeof(uint32_t));
     spvk_free(v->allocator, s.builtin, n * sizeof(uint32_t));
     spvk_free(v->allocator, s.root, n * sizeof(uint32_t));
-    spvk_free(v->allocator, s.models, nf * sizeof(uint32_t));
 }

@@ -803,6 +803,18 @@ void val_check_vulkan_layout(val_state *v)
     bool ok = collect(&s);
     for (size_t j = 0; ok && j < s.num_types; j++)
         compute(&s, &s.types[j]);
+    /* A PhysicalStorageBuffer pointer type is checked when some value has it: a type no object has
+       lays nothing out (spirv-val also accepts one declared and never used). */
+    uint8_t *typed = ok ? spvk_alloc(v->allocator, v->num_insts ? v->num_insts : 1) : NULL;
+    ok = ok && typed;
+    if (typed) {
+        memset(typed, 0, v->num_insts ? v->num_insts : 1);
+        for (size_t k = 0; k < v->num_insts; k++) {
+            const val_id *e = v->insts[k].type_id ? val_id_find(v, v->insts[k].type_id) : NULL;
+            if (e && e->def != VAL_NONE && e->def < v->num_insts)
+                typed[e->def] = 1;
+        }
+    }
     for (size_t k = 0; ok && k < v->num_insts && !v->stop; k++) {
         const val_inst *i = &v->insts[k];
         const uint32_t *w = val_words(v, i);
@@ -822,7 +834,7 @@ void val_check_vulkan_layout(val_state *v)
                 val_error(v, self->stride_inst, RULE_EXPLICIT,
                           "the pointer type %%%u points to a Block or BufferBlock structure and must not have an "
                           "ArrayStride", i->result_id);
-            if (storage_class != SPVK_STORAGE_CLASS_PhysicalStorageBuffer)
+            if (storage_class != SPVK_STORAGE_CLASS_PhysicalStorageBuffer || !typed[k])
                 continue;
             ok = check_root(&s, storage_class, pointee);
             check_storage(&s, (uint32_t)k, storage_class, pointee, "the PhysicalStorageBuffer pointer type",
@@ -833,6 +845,7 @@ void val_check_vulkan_layout(val_state *v)
         v->result = SPVK_ERROR_OUT_OF_MEMORY;
         v->stop = true;
     }
+    spvk_free(v->allocator, typed, v->num_insts ? v->num_insts : 1);
     size_t slots = s.slots ? s.slots : 1;
     spvk_free(v->allocator, s.rec_of, slots * sizeof *s.rec_of);
     spvk_free(v->allocator, s.types, s.types_capacity * sizeof *s.types);

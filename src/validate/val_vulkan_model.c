@@ -7,198 +7,6 @@
 
 #include "val_vulkan.h"
 
-uint32_t vk_model_bit(uint32_t model)
-{
-    switch (model) {
-    case SPVK_EXECUTION_MODEL_Vertex: return VK_M_VERTEX;
-    case SPVK_EXECUTION_MODEL_TessellationControl: return VK_M_TESS_CONTROL;
-    case SPVK_EXECUTION_MODEL_TessellationEvaluation: return VK_M_TESS_EVAL;
-    case SPVK_EXECUTION_MODEL_Geometry: return VK_M_GEOMETRY;
-    case SPVK_EXECUTION_MODEL_Fragment: return VK_M_FRAGMENT;
-    case SPVK_EXECUTION_MODEL_GLCompute: return VK_M_COMPUTE;
-    case SPVK_EXECUTION_MODEL_TaskNV: return VK_M_TASK_NV;
-    case SPVK_EXECUTION_MODEL_MeshNV: return VK_M_MESH_NV;
-    case SPVK_EXECUTION_MODEL_TaskEXT: return VK_M_TASK_EXT;
-    case SPVK_EXECUTION_MODEL_MeshEXT: return VK_M_MESH_EXT;
-    case SPVK_EXECUTION_MODEL_RayGenerationKHR: return VK_M_RAYGEN;
-    case SPVK_EXECUTION_MODEL_IntersectionKHR: return VK_M_INTERSECTION;
-    case SPVK_EXECUTION_MODEL_AnyHitKHR: return VK_M_ANY_HIT;
-    case SPVK_EXECUTION_MODEL_ClosestHitKHR: return VK_M_CLOSEST_HIT;
-    case SPVK_EXECUTION_MODEL_MissKHR: return VK_M_MISS;
-    case SPVK_EXECUTION_MODEL_CallableKHR: return VK_M_CALLABLE;
-    default: return VK_M_OTHER;
-    }
-}
-
-void vk_model_names(uint32_t models, char *buf, size_t size)
-{
-    static const char *const names[] = {"Vertex",         "TessellationControl", "TessellationEvaluation",
-                                        "Geometry",       "Fragment",            "GLCompute",
-                                        "TaskNV",         "MeshNV",              "TaskEXT",
-                                        "MeshEXT",        "RayGenerationKHR",    "IntersectionKHR",
-                                        "AnyHitKHR",      "ClosestHitKHR",       "MissKHR",
-                                        "CallableKHR",    "another model"};
-    size_t used = 0;
-    buf[0] = 0;
-    for (unsigned b = 0; b < sizeof names / sizeof names[0] && used < size; b++) {
-        if (!(models & (1u << b)))
-            continue;
-        int n = snprintf(buf + used, size - used, "%s%s", used ? ", " : "", names[b]);
-        if (n < 0)
-            break;
-        used += (size_t)n;
-    }
-}
-
-/* ---- the call graph ---- */
-
-static uint32_t function_of_id(const val_state *v, uint32_t function_id)
-{
-    const val_inst *f = val_def(v, function_id);
-    return f && f->opcode == SPVK_OP_Function ? f->function : VAL_NONE;
-}
-
-/* Calls as a compressed adjacency list: the calls of function f are call[first[f] .. first[f+1]). */
-typedef struct call_graph {
-    uint32_t *first; /* num_functions + 1 */
-    uint32_t *call;  /* instruction index of each OpFunctionCall */
-    uint32_t *callee;
-    size_t num_calls;
-} call_graph;
-
-static uint32_t callee_of(const val_state *v, const val_inst *i)
-{
-    return i->num_words >= 4 ? function_of_id(v, val_words(v, i)[3]) : VAL_NONE;
-}
-
-static bool build_graph(val_state *v, call_graph *g)
-{
-    size_t nf = v->num_functions;
-    g->num_calls = 0;
-    for (size_t k = 0; k < v->num_insts; k++)
-        if (v->insts[k].opcode == SPVK_OP_FunctionCall && v->insts[k].function != VAL_NONE)
-            g->num_calls++;
-    g->first = spvk_alloc(v->allocator, (nf + 1) * sizeof(uint32_t));
-    g->call = spvk_alloc(v->allocator, (g->num_calls + 1) * sizeof(uint32_t));
-    g->callee = spvk_alloc(v->allocator, (g->num_calls + 1) * sizeof(uint32_t));
-    if (!g->first || !g->call || !g->callee)
-        return false;
-    memset(g->first, 0, (nf + 1) * sizeof(uint32_t));
-    /* Calls appear grouped by function, in function order, so one pass fills the lists. */
-    uint32_t n = 0;
-    for (size_t k = 0; k < v->num_insts; k++) {
-        const val_inst *i = &v->insts[k];
-        if (i->opcode != SPVK_OP_FunctionCall || i->function == VAL_NONE || i->function >= nf)
-            continue;
-        g->call[n] = (uint32_t)k;
-        g->callee[n] = callee_of(v, i);
-        g->first[i->function + 1]++;
-        n++;
-    }
-    for (size_t f = 0; f < nf; f++)
-        g->first[f + 1] += g->first[f];
-    return true;
-}
-
-static void free_graph(val_state *v, call_graph *g)
-{
-    spvk_free(v->allocator, g->first, (v->num_functions + 1) * sizeof(uint32_t));
-    spvk_free(v->allocator, g->call, (g->num_calls + 1) * sizeof(uint32_t));
-    spvk_free(v->allocator, g->callee, (g->num_calls + 1) * sizeof(uint32_t));
-}
-
-/* Reports every call that closes a cycle reachable from an entry point: an iterative depth-first
-   search; state 1 is "on the current path", 2 "done". */
-static void check_recursion(vk_state *s, const call_graph *g, uint8_t *state, uint32_t *stack, uint32_t *next)
-{
-    val_state *v = s->v;
-    size_t nf = v->num_functions;
-    for (size_t root = 0; root < nf; root++) {
-        if (!(s->models[root]) || state[root])
-            continue;
-        size_t depth = 0;
-        stack[depth] = (uint32_t)root;
-        next[depth++] = g->first[root];
-        state[root] = 1;
-        while (depth && !v->stop) {
-            uint32_t f = stack[depth - 1];
-            if (next[depth - 1] == g->first[f + 1]) {
-                state[f] = 2;
-                depth--;
-                continue;
-            }
-            uint32_t e = next[depth - 1]++, c = g->callee[e];
-            if (c == VAL_NONE || c >= nf)
-                continue;
-            if (state[c] == 1) {
-                const val_inst *fn = &v->insts[v->functions[c].first];
-                val_error(v, g->call[e], VUID("None-04634"),
-                          "this call to %%%u closes a cycle in the static call graph; Vulkan does not allow "
-                          "recursion",
-                          fn->result_id);
-            } else if (state[c] == 0) {
-                state[c] = 1;
-                stack[depth] = c;
-                next[depth++] = g->first[c];
-            }
-        }
-    }
-}
-
-bool vk_compute_models(vk_state *s)
-{
-    val_state *v = s->v;
-    size_t nf = v->num_functions;
-    if (!nf)
-        return true;
-    for (size_t k = 0; k < v->num_insts; k++) {
-        const val_inst *i = &v->insts[k];
-        if (i->opcode != SPVK_OP_EntryPoint || i->num_words < 3)
-            continue;
-        uint32_t f = function_of_id(v, val_words(v, i)[2]);
-        if (f != VAL_NONE && f < nf)
-            s->models[f] |= vk_model_bit(val_words(v, i)[1]);
-    }
-    call_graph g = {0};
-    uint32_t *work = spvk_alloc(v->allocator, nf * sizeof(uint32_t));
-    uint32_t *next = spvk_alloc(v->allocator, nf * sizeof(uint32_t));
-    uint8_t *state = spvk_alloc(v->allocator, nf);
-    bool ok = work && next && state && build_graph(v, &g);
-    if (ok) {
-        /* a function is queued when its set grows and is not queued already (state 1) */
-        size_t top = 0;
-        memset(state, 0, nf);
-        for (size_t f = 0; f < nf; f++)
-            if (s->models[f]) {
-                work[top++] = (uint32_t)f;
-                state[f] = 1;
-            }
-        while (top) {
-            uint32_t f = work[--top];
-            state[f] = 0;
-            for (uint32_t e = g.first[f]; e < g.first[f + 1]; e++) {
-                uint32_t c = g.callee[e];
-                if (c == VAL_NONE || c >= nf || (s->models[c] | s->models[f]) == s->models[c])
-                    continue;
-                s->models[c] |= s->models[f];
-                if (!state[c]) {
-                    state[c] = 1;
-                    work[top++] = c;
-                }
-            }
-        }
-        memset(state, 0, nf);
-        check_recursion(s, &g, state, work, next);
-    } else {
-        v->result = SPVK_ERROR_OUT_OF_MEMORY;
-    }
-    if (g.first || g.call || g.callee)
-        free_graph(v, &g);
-    spvk_free(v->allocator, work, nf * sizeof(uint32_t));
-    spvk_free(v->allocator, next, nf * sizeof(uint32_t));
-    spvk_free(v->allocator, state, nf);
-    return ok;
-}
 
 /* ---- entry points: interfaces and models ---- */
 
@@ -210,18 +18,18 @@ typedef struct sc_rule {
 } sc_rule;
 
 static const sc_rule sc_rules[] = {
-    {SPVK_STORAGE_CLASS_TileImageEXT, VK_M_FRAGMENT, VUID("None-08720"), "fragment"},
-    {SPVK_STORAGE_CLASS_RayPayloadKHR, VK_M_RAYGEN | VK_M_CLOSEST_HIT | VK_M_MISS, VUID("RayPayloadKHR-04698"),
+    {SPVK_STORAGE_CLASS_TileImageEXT, VAL_MODEL_FRAGMENT, VUID("None-08720"), "fragment"},
+    {SPVK_STORAGE_CLASS_RayPayloadKHR, VAL_MODEL_RAYGEN | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS, VUID("RayPayloadKHR-04698"),
      "ray generation, closest hit and miss"},
-    {SPVK_STORAGE_CLASS_IncomingRayPayloadKHR, VK_M_CLOSEST_HIT | VK_M_ANY_HIT | VK_M_MISS,
+    {SPVK_STORAGE_CLASS_IncomingRayPayloadKHR, VAL_MODEL_CLOSEST_HIT | VAL_MODEL_ANY_HIT | VAL_MODEL_MISS,
      VUID("IncomingRayPayloadKHR-04699"), "closest hit, any-hit and miss"},
-    {SPVK_STORAGE_CLASS_HitAttributeKHR, VK_M_INTERSECTION | VK_M_ANY_HIT | VK_M_CLOSEST_HIT,
+    {SPVK_STORAGE_CLASS_HitAttributeKHR, VAL_MODEL_INTERSECTION | VAL_MODEL_ANY_HIT | VAL_MODEL_CLOSEST_HIT,
      VUID("HitAttributeKHR-04701"), "intersection, any-hit and closest hit"},
-    {SPVK_STORAGE_CLASS_CallableDataKHR, VK_M_RAYGEN | VK_M_CLOSEST_HIT | VK_M_MISS | VK_M_CALLABLE,
+    {SPVK_STORAGE_CLASS_CallableDataKHR, VAL_MODEL_RAYGEN | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS | VAL_MODEL_CALLABLE,
      VUID("CallableDataKHR-04704"), "ray generation, closest hit, miss and callable"},
-    {SPVK_STORAGE_CLASS_IncomingCallableDataKHR, VK_M_CALLABLE, VUID("IncomingCallableDataKHR-04705"),
+    {SPVK_STORAGE_CLASS_IncomingCallableDataKHR, VAL_MODEL_CALLABLE, VUID("IncomingCallableDataKHR-04705"),
      "callable"},
-    {SPVK_STORAGE_CLASS_ShaderRecordBufferKHR, VK_M_RAY_TRACING, VUID("ShaderRecordBufferKHR-07119"),
+    {SPVK_STORAGE_CLASS_ShaderRecordBufferKHR, VAL_MODEL_RAY_TRACING, VUID("ShaderRecordBufferKHR-07119"),
      "ray tracing"},
 };
 
@@ -237,9 +45,9 @@ static bool needs_volatile(uint32_t builtin, uint32_t model_bit)
     case SPVK_BUILT_IN_SubgroupGtMask:
     case SPVK_BUILT_IN_SubgroupLeMask:
     case SPVK_BUILT_IN_SubgroupLtMask:
-        return (model_bit & (VK_M_RAYGEN | VK_M_CLOSEST_HIT | VK_M_MISS | VK_M_INTERSECTION | VK_M_CALLABLE)) != 0;
+        return (model_bit & (VAL_MODEL_RAYGEN | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS | VAL_MODEL_INTERSECTION | VAL_MODEL_CALLABLE)) != 0;
     case SPVK_BUILT_IN_RayTmaxKHR:
-        return model_bit == VK_M_INTERSECTION;
+        return model_bit == VAL_MODEL_INTERSECTION;
     default:
         return false;
     }
@@ -249,7 +57,7 @@ static void check_interface(vk_state *s, const val_inst *ep)
 {
     val_state *v = s->v;
     const uint32_t *w = val_words(v, ep);
-    uint32_t k = val_index(v, ep), model = vk_model_bit(w[1]);
+    uint32_t k = val_index(v, ep), model = val_model_bit(w[1]);
     const char *mname = vk_enum_name(SPVK_OPERAND_ExecutionModel, w[1]);
     uint32_t first = 3;
     while (first < ep->num_words && (w[first] >> 24) != 0)
@@ -330,7 +138,7 @@ static void check_derivatives(val_state *v, const ep_modes *m)
         return;
     bool quads_ok = m->size[0] % 2 == 0 && m->size[1] % 2 == 0;
     uint64_t product = (uint64_t)m->size[0] * m->size[1] * m->size[2];
-    if (m->derivative_quads_nv && !quads_ok && (m->models & VK_M_COMPUTE))
+    if (m->derivative_quads_nv && !quads_ok && (m->models & VAL_MODEL_COMPUTE))
         val_error(v, m->quads_at, VUID("DerivativeGroupQuadsNV-04684"),
                   "DerivativeGroupQuadsNV needs the workgroup's first two dimensions to be multiples of 2; the "
                   "size is %u x %u x %u",
@@ -340,7 +148,7 @@ static void check_derivatives(val_state *v, const ep_modes *m)
                   "DerivativeGroupQuadsKHR needs the workgroup's first two dimensions to be multiples of 2; the "
                   "size is %u x %u x %u",
                   m->size[0], m->size[1], m->size[2]);
-    if (m->derivative_linear_nv && product % 4 && (m->models & VK_M_COMPUTE))
+    if (m->derivative_linear_nv && product % 4 && (m->models & VAL_MODEL_COMPUTE))
         val_error(v, m->linear_at, VUID("DerivativeGroupLinearNV-04778"),
                   "DerivativeGroupLinearNV needs a workgroup of a multiple of 4 invocations; the size is %u x %u x %u",
                   m->size[0], m->size[1], m->size[2]);
@@ -387,17 +195,17 @@ static void check_mode(vk_state *s, const val_inst *i, ep_modes *m)
         m->linear_at = k;
         break;
     case SPVK_EXECUTION_MODE_OutputVertices:
-        if (i->num_words >= 4 && w[3] == 0 && (m->models & VK_M_MESH_EXT))
+        if (i->num_words >= 4 && w[3] == 0 && (m->models & VAL_MODEL_MESH_EXT))
             val_error(v, k, VUID("MeshEXT-07330"), "a MeshEXT entry point's OutputVertices must be greater than 0");
         break;
     case SPVK_EXECUTION_MODE_OutputPrimitivesEXT:
-        if (i->num_words >= 4 && w[3] == 0 && (m->models & VK_M_MESH_EXT))
+        if (i->num_words >= 4 && w[3] == 0 && (m->models & VAL_MODEL_MESH_EXT))
             val_error(v, k, VUID("MeshEXT-07331"),
                       "a MeshEXT entry point's OutputPrimitivesEXT must be greater than 0");
         break;
     case SPVK_EXECUTION_MODE_NonCoherentTileAttachmentReadQCOM:
-        if (m->models & ~VK_M_FRAGMENT) {
-            vk_model_names(m->models & ~VK_M_FRAGMENT, names, sizeof names);
+        if (m->models & ~VAL_MODEL_FRAGMENT) {
+            val_model_names(m->models & ~VAL_MODEL_FRAGMENT, names, sizeof names);
             val_error(v, k, VUID("Execution-10687"),
                       "NonCoherentTileAttachmentReadQCOM is only for fragment shaders, not %s", names);
         }
@@ -406,8 +214,8 @@ static void check_mode(vk_state *s, const val_inst *i, ep_modes *m)
                       "NonCoherentTileAttachmentReadQCOM needs the TileShadingQCOM capability");
         break;
     case SPVK_EXECUTION_MODE_TileShadingRateQCOM:
-        if (m->models & ~VK_M_COMPUTE) {
-            vk_model_names(m->models & ~VK_M_COMPUTE, names, sizeof names);
+        if (m->models & ~VAL_MODEL_COMPUTE) {
+            val_model_names(m->models & ~VAL_MODEL_COMPUTE, names, sizeof names);
             val_error(v, k, VUID("Execution-10688"), "TileShadingRateQCOM is only for compute shaders, not %s",
                       names);
         }
@@ -432,11 +240,11 @@ static void check_entry_points(vk_state *s)
         const val_inst *i = &v->insts[k];
         if (i->opcode != SPVK_OP_EntryPoint || i->num_words < 4)
             continue;
-        uint32_t model = vk_model_bit(val_words(v, i)[1]);
+        uint32_t model = val_model_bit(val_words(v, i)[1]);
         all |= model;
-        if ((model & (VK_M_TASK_NV | VK_M_MESH_NV)) && first_nv == VAL_NONE)
+        if ((model & (VAL_MODEL_TASK_NV | VAL_MODEL_MESH_NV)) && first_nv == VAL_NONE)
             first_nv = k;
-        if ((model & (VK_M_TASK_EXT | VK_M_MESH_EXT)) && first_ext == VAL_NONE)
+        if ((model & (VAL_MODEL_TASK_EXT | VAL_MODEL_MESH_EXT)) && first_ext == VAL_NONE)
             first_ext = k;
         check_interface(s, i);
     }
@@ -444,15 +252,15 @@ static void check_entry_points(vk_state *s)
         val_error(v, first_nv > first_ext ? first_nv : first_ext, VUID("MeshEXT-07102"),
                   "the module has both TaskEXT/MeshEXT and TaskNV/MeshNV entry points");
     char names[160];
-    if (val_has_capability(v, SPVK_CAPABILITY_SplitBarrierEXT) && (all & ~VK_M_COMPUTE)) {
-        vk_model_names(all & ~VK_M_COMPUTE, names, sizeof names);
+    if (val_has_capability(v, SPVK_CAPABILITY_SplitBarrierEXT) && (all & ~VAL_MODEL_COMPUTE)) {
+        val_model_names(all & ~VAL_MODEL_COMPUTE, names, sizeof names);
         val_error(v, VAL_NONE, VUID("SplitBarrierEXT-13552"),
                   "the SplitBarrierEXT capability is declared but the module has %s entry points; it is only for "
                   "compute",
                   names);
     }
-    if (val_has_capability(v, SPVK_CAPABILITY_TileShadingQCOM) && (all & ~(VK_M_COMPUTE | VK_M_FRAGMENT))) {
-        vk_model_names(all & ~(VK_M_COMPUTE | VK_M_FRAGMENT), names, sizeof names);
+    if (val_has_capability(v, SPVK_CAPABILITY_TileShadingQCOM) && (all & ~(VAL_MODEL_COMPUTE | VAL_MODEL_FRAGMENT))) {
+        val_model_names(all & ~(VAL_MODEL_COMPUTE | VAL_MODEL_FRAGMENT), names, sizeof names);
         val_error(v, VAL_NONE, VUID("TileShadingQCOM-10686"),
                   "the TileShadingQCOM capability is declared but the module has %s entry points; it is only for "
                   "compute and fragment",
@@ -470,15 +278,15 @@ static void check_entry_points(vk_state *s)
         const val_inst *i = &v->insts[k];
         if (i->opcode != SPVK_OP_EntryPoint || i->num_words < 3)
             continue;
-        uint32_t f = function_of_id(v, val_words(v, i)[2]);
+        uint32_t f = val_function_index(v, val_words(v, i)[2]);
         if (f != VAL_NONE && f < nf)
-            modes[f].models |= vk_model_bit(val_words(v, i)[1]);
+            modes[f].models |= val_model_bit(val_words(v, i)[1]);
     }
     for (uint32_t k = 0; k < v->num_insts && !v->stop; k++) {
         const val_inst *i = &v->insts[k];
         if ((i->opcode != SPVK_OP_ExecutionMode && i->opcode != SPVK_OP_ExecutionModeId) || i->num_words < 3)
             continue;
-        uint32_t f = function_of_id(v, val_words(v, i)[1]);
+        uint32_t f = val_function_index(v, val_words(v, i)[1]);
         if (f != VAL_NONE && f < nf)
             check_mode(s, i, &modes[f]);
     }
@@ -528,7 +336,7 @@ static void check_variable_use(vk_state *s, const val_inst *i, uint32_t models)
         for (size_t r = 0; r < sizeof sc_rules / sizeof sc_rules[0]; r++) {
             if (sc_rules[r].storage_class != sc || !(models & ~sc_rules[r].models))
                 continue;
-            vk_model_names(models & ~sc_rules[r].models, names, sizeof names);
+            val_model_names(models & ~sc_rules[r].models, names, sizeof names);
             val_error(v, val_index(v, i), sc_rules[r].vuid,
                       "%%%u is in %s, which only %s shaders may use, but a function reached by %s entry points uses "
                       "it",
@@ -546,8 +354,8 @@ static void check_function_inst(vk_state *s, const val_inst *i, uint32_t models)
     char names[160];
     check_variable_use(s, i, models);
     if (writes_through_first_operand(i->opcode) && i->num_words >= 2 &&
-        vk_pointer_storage(v, w[1]) == SPVK_STORAGE_CLASS_HitAttributeKHR && (models & ~VK_M_INTERSECTION)) {
-        vk_model_names(models & ~VK_M_INTERSECTION, names, sizeof names);
+        vk_pointer_storage(v, w[1]) == SPVK_STORAGE_CLASS_HitAttributeKHR && (models & ~VAL_MODEL_INTERSECTION)) {
+        val_model_names(models & ~VAL_MODEL_INTERSECTION, names, sizeof names);
         val_error(v, k, VUID("HitAttributeKHR-04703"),
                   "%s writes a HitAttributeKHR variable in a function reached by %s entry points; only "
                   "intersection shaders may write one",
@@ -555,7 +363,7 @@ static void check_function_inst(vk_state *s, const val_inst *i, uint32_t models)
     }
     if (i->opcode != SPVK_OP_Load || i->num_words < 4)
         return;
-    if ((models & VK_M_MESH_EXT) && vk_pointer_storage(v, w[3]) == SPVK_STORAGE_CLASS_Output)
+    if ((models & VAL_MODEL_MESH_EXT) && vk_pointer_storage(v, w[3]) == SPVK_STORAGE_CLASS_Output)
         val_error(v, k, VUID("MeshEXT-07107"),
                   "OpLoad reads the Output variable through %%%u in a function reached by a MeshEXT entry point; "
                   "mesh shaders must not read their outputs",
@@ -565,7 +373,7 @@ static void check_function_inst(vk_state *s, const val_inst *i, uint32_t models)
         return;
     uint32_t builtin = s->builtin[root];
     bool need = false;
-    for (uint32_t b = 1; b <= VK_M_OTHER && !need; b <<= 1)
+    for (uint32_t b = 1; b <= VAL_MODEL_OTHER && !need; b <<= 1)
         need = (models & b) && needs_volatile(builtin, b);
     bool is_volatile = i->num_words >= 5 && (w[4] & SPVK_MEMORY_ACCESS_Volatile);
     if (need && !is_volatile)
@@ -581,7 +389,7 @@ void vk_check_models(vk_state *s)
     check_entry_points(s);
     for (uint32_t k = 0; k < v->num_insts && !v->stop; k++) {
         const val_inst *i = &v->insts[k];
-        uint32_t models = vk_models_at(s, i);
+        uint32_t models = val_models_at(s->v, i);
         if (models)
             check_function_inst(s, i, models);
     }

@@ -716,6 +716,7 @@ static void universal_target(spvk_target *t, uint32_t version)
 static void state_free(val_state *v)
 {
     const spvk_allocator *a = v->allocator;
+    val_calls_free(v);
     spvk_free(a, v->insts, v->insts_capacity * sizeof *v->insts);
     spvk_free(a, v->operands, v->operands_capacity * sizeof *v->operands);
     spvk_free(a, v->functions, v->functions_capacity * sizeof *v->functions);

@@ -20,6 +20,8 @@
    no device has that many, and it bounds the work a hostile module can ask for. */
 #define SLOT_LIMIT 4096u
 #define DEPTH_LIMIT 16
+/* Slots laid out per entry point: beyond it the rest of the interface is not checked for overlap. */
+#define ENTRY_SLOT_LIMIT (1u << 18)
 
 enum {
     F_FLAT = 1u << 0,
@@ -81,7 +83,8 @@ typedef struct slot {
 
 typedef struct iface {
     val_state *v;
-    uint32_t *rec; /* per instruction index: index into objs, or VAL_NONE */
+    uint32_t *rec;       /* per instruction index: index into objs, or VAL_NONE */
+    uint32_t *slot_memo; /* per instruction index: slot_count of the type it defines, 0 until known */
     obj *objs;
     size_t num_objs, objs_cap;
     member_dec *members;
@@ -311,28 +314,33 @@ static bool is_scalar_or_vector(const val_state *v, uint32_t type)
     return val_component_count(v, type) != 0;
 }
 
-/* Location slots a type consumes (Location Assignment), saturating at SLOT_LIMIT. */
-static uint32_t slot_count(const val_state *v, uint32_t type, int depth)
+/* Location slots a type consumes (Location Assignment), saturating at SLOT_LIMIT; memoized per
+   type, so that struct types shared along a deep nesting cost once. */
+static uint32_t slot_count(iface *s, uint32_t type, int depth)
 {
-    const val_inst *d = val_def(v, type);
-    if (!d || depth > DEPTH_LIMIT)
+    val_state *v = s->v;
+    uint32_t at = def_index(v, type);
+    if (at == VAL_NONE || depth > DEPTH_LIMIT)
         return 1;
+    if (s->slot_memo[at])
+        return s->slot_memo[at];
+    const val_inst *d = &v->insts[at];
     const uint32_t *w = val_words(v, d);
     uint64_t n = 1;
     switch (d->opcode) {
     case SPVK_OP_TypeArray:
     case SPVK_OP_TypeRuntimeArray:
         if (d->num_words >= 3)
-            n = (uint64_t)array_length(v, d) * slot_count(v, w[2], depth + 1);
+            n = (uint64_t)array_length(v, d) * slot_count(s, w[2], depth + 1);
         break;
     case SPVK_OP_TypeMatrix:
         if (d->num_words >= 4)
-            n = (uint64_t)w[3] * slot_count(v, w[2], depth + 1);
+            n = (uint64_t)w[3] * slot_count(s, w[2], depth + 1);
         break;
     case SPVK_OP_TypeStruct:
         n = 0;
         for (uint32_t m = 2; m < d->num_words && n < SLOT_LIMIT; m++)
-            n += slot_count(v, w[m], depth + 1);
+            n += slot_count(s, w[m], depth + 1);
         break;
     case SPVK_OP_TypeVector:
         n = val_bit_width(v, type) == 64 && val_component_count(v, type) > 2 ? 2 : 1;
@@ -340,14 +348,16 @@ static uint32_t slot_count(const val_state *v, uint32_t type, int depth)
     default:
         break;
     }
-    return n > SLOT_LIMIT ? SLOT_LIMIT : (uint32_t)n;
+    uint32_t r = n > SLOT_LIMIT ? SLOT_LIMIT : n ? (uint32_t)n : 1;
+    s->slot_memo[at] = r;
+    return r;
 }
 
 /* ---- an entry point's Location slots ---- */
 
 static void add_slot(iface *s, uint64_t high, uint64_t location, uint32_t var, uint32_t mask, uint8_t kind)
 {
-    if (!mask || location > 0xffffffffu || s->failed)
+    if (!mask || location > 0xffffffffu || s->failed || s->num_slots >= ENTRY_SLOT_LIMIT)
         return;
     if (!spvk_array_grow(s->v->allocator, &s->slots, &s->slots_cap, s->num_slots + 1, sizeof *s->slots, 64)) {
         s->failed = true;
@@ -363,7 +373,7 @@ static void emit(iface *s, uint32_t type, uint64_t location, uint32_t component,
 {
     val_state *v = s->v;
     const val_inst *d = val_def(v, type);
-    if (!d || depth > DEPTH_LIMIT || location > 0xffffffffu)
+    if (!d || depth > DEPTH_LIMIT || location > 0xffffffffu || s->num_slots >= ENTRY_SLOT_LIMIT)
         return;
     const uint32_t *w = val_words(v, d);
     switch (d->opcode) {
@@ -373,7 +383,7 @@ static void emit(iface *s, uint32_t type, uint64_t location, uint32_t component,
         if (d->num_words < 3 || (d->opcode == SPVK_OP_TypeMatrix && d->num_words < 4))
             return;
         uint32_t n = d->opcode == SPVK_OP_TypeMatrix ? (w[3] > SLOT_LIMIT ? SLOT_LIMIT : w[3]) : array_length(v, d);
-        uint32_t step = slot_count(v, w[2], depth + 1);
+        uint32_t step = slot_count(s, w[2], depth + 1);
         for (uint32_t e = 0; e < n && (uint64_t)e * step < SLOT_LIMIT; e++)
             emit(s, w[2], location + (uint64_t)e * step, component, high, var, kind, depth + 1);
         return;
@@ -382,7 +392,7 @@ static void emit(iface *s, uint32_t type, uint64_t location, uint32_t component,
         uint64_t at = location;
         for (uint32_t m = 2; m < d->num_words && at - location < SLOT_LIMIT; m++) {
             emit(s, w[m], at, 0, high, var, kind, depth + 1);
-            at += slot_count(v, w[m], depth + 1);
+            at += slot_count(s, w[m], depth + 1);
         }
         return;
     }
@@ -463,7 +473,7 @@ static void lay_out_variable(iface *s, uint32_t model, const val_inst *var, obj 
             continue; /* Location-04919 reports it */
         emit(s, w[m + 2], at, mi.component.inst != VAL_NONE ? mi.component.value : 0, high, var->result_id,
              (uint8_t)(kind | (mi.flags & F_SHARED_KIND)), 0);
-        at += slot_count(v, w[m + 2], 0);
+        at += slot_count(s, w[m + 2], 0);
     }
 }
 
@@ -689,10 +699,14 @@ static bool needs_flat(const val_state *v, uint32_t type)
 }
 
 /* Flat-04744 through structs: an integer or double anywhere in the variable needs Flat on the
-   variable or on the member holding it. Returns false once it has reported. */
-static bool check_flat(iface *s, uint32_t k, uint32_t var_id, uint32_t type, bool flat, int depth)
+   variable or on the member holding it. Returns false once it has reported or *budget (which
+   bounds the walk of nested structs) is spent. */
+static bool check_flat(iface *s, uint32_t k, uint32_t var_id, uint32_t type, bool flat, int depth, uint32_t *budget)
 {
     val_state *v = s->v;
+    if (!*budget)
+        return false;
+    --*budget;
     uint32_t t = strip_arrays(v, type, NULL);
     const val_inst *sd = struct_def(v, t);
     if (sd && depth < DEPTH_LIMIT) {
@@ -701,7 +715,7 @@ static bool check_flat(iface *s, uint32_t k, uint32_t var_id, uint32_t type, boo
         const uint32_t *w = val_words(v, sd);
         for (uint32_t m = 0; m + 2u < sd->num_words; m++) {
             member_info mi = member_at(s, st, &cursor, m);
-            if (mi.builtin.inst == VAL_NONE && !check_flat(s, k, var_id, w[m + 2], flat || (mi.flags & F_FLAT), depth + 1))
+            if (mi.builtin.inst == VAL_NONE && !check_flat(s, k, var_id, w[m + 2], flat || (mi.flags & F_FLAT), depth + 1, budget))
                 return false;
         }
         return true;
@@ -824,9 +838,10 @@ static void check_variable(iface *s, const val_inst *var)
     if (!o->models || !is_user_defined(s, var, o))
         return;
     check_user_locations(s, var, o, pointee);
+    budget = 4096;
     /* PerVertexKHR values are not interpolated: GLSL forbids flat on them. */
     if (!output && (o->models & M_FRAGMENT) && !(o->flags & F_PERVERTEX))
-        check_flat(s, k, var->result_id, pointee, o->flags & F_FLAT, 0);
+        check_flat(s, k, var->result_id, pointee, o->flags & F_FLAT, 0, &budget);
 }
 
 /* Component on struct members: the member's type decides. */
@@ -857,6 +872,13 @@ void val_check_vulkan_interface(val_state *v)
         return;
     }
     memset(s.rec, 0xff, v->num_insts * sizeof *s.rec);
+    s.slot_memo = spvk_alloc(v->allocator, v->num_insts * sizeof *s.slot_memo);
+    if (!s.slot_memo) {
+        spvk_free(v->allocator, s.rec, v->num_insts * sizeof *s.rec);
+        v->result = SPVK_ERROR_OUT_OF_MEMORY;
+        return;
+    }
+    memset(s.slot_memo, 0, v->num_insts * sizeof *s.slot_memo);
     collect(&s);
     uint32_t number = 0;
     for (uint32_t k = 0; k < v->num_insts && !s.failed && !v->stop; k++)
@@ -872,6 +894,7 @@ void val_check_vulkan_interface(val_state *v)
     if (s.failed)
         v->result = SPVK_ERROR_OUT_OF_MEMORY;
     spvk_free(v->allocator, s.rec, v->num_insts * sizeof *s.rec);
+    spvk_free(v->allocator, s.slot_memo, v->num_insts * sizeof *s.slot_memo);
     spvk_free(v->allocator, s.objs, s.objs_cap * sizeof *s.objs);
     spvk_free(v->allocator, s.members, s.members_cap * sizeof *s.members);
     spvk_free(v->allocator, s.slots, s.slots_cap * sizeof *s.slots);

@@ -31,7 +31,8 @@ enum {
     F_PERVERTEX = 1u << 4,
     F_PATCH = 1u << 5,
     F_BLOCK = 1u << 6,
-    F_PER_PRIMITIVE = 1u << 7
+    F_PER_PRIMITIVE = 1u << 7,
+    F_VOLATILE = 1u << 8
 };
 #define F_INTERPOLATION (F_FLAT | F_NOPERSPECTIVE | F_SAMPLE | F_CENTROID)
 #define F_SHARED_KIND (F_INTERPOLATION | F_PERVERTEX) /* what Input-10604 compares */
@@ -45,7 +46,9 @@ enum {
     M_FRAGMENT = 1u << 4,
     M_MESH_NV = 1u << 5,
     M_MESH_EXT = 1u << 6,
-    M_OTHER = 1u << 7
+    M_OTHER = 1u << 7,
+    M_RAY = 1u << 8, /* ray generation, intersection, closest hit, miss, callable (not any hit) */
+    M_INTERSECTION = 1u << 9
 };
 
 typedef struct dec_value {
@@ -144,6 +147,7 @@ static uint16_t flag_of(uint32_t decoration)
     case SPVK_DECORATION_Patch: return F_PATCH;
     case SPVK_DECORATION_Block: return F_BLOCK;
     case SPVK_DECORATION_PerPrimitiveEXT: return F_PER_PRIMITIVE;
+    case SPVK_DECORATION_Volatile: return F_VOLATILE;
     default: return 0;
     }
 }
@@ -422,6 +426,10 @@ static uint32_t model_bit(uint32_t model)
     case SPVK_EXECUTION_MODEL_Fragment: return M_FRAGMENT;
     case SPVK_EXECUTION_MODEL_MeshNV: return M_MESH_NV;
     case SPVK_EXECUTION_MODEL_MeshEXT: return M_MESH_EXT;
+    case SPVK_EXECUTION_MODEL_RayGenerationKHR: case SPVK_EXECUTION_MODEL_ClosestHitKHR:
+    case SPVK_EXECUTION_MODEL_MissKHR: case SPVK_EXECUTION_MODEL_CallableKHR:
+        return M_OTHER | M_RAY;
+    case SPVK_EXECUTION_MODEL_IntersectionKHR: return M_OTHER | M_RAY | M_INTERSECTION;
     default: return M_OTHER;
     }
 }
@@ -790,6 +798,62 @@ static void check_user_locations(iface *s, const val_inst *var, const obj *o, ui
     }
 }
 
+static bool is_tess_level(uint32_t builtin)
+{
+    return builtin == SPVK_BUILT_IN_TessLevelOuter || builtin == SPVK_BUILT_IN_TessLevelInner;
+}
+
+/* Built-ins whose values change under the invocation in the ray tracing stages
+   (VulkanMemoryModel-04678). */
+static bool needs_volatile(uint32_t builtin, uint32_t models)
+{
+    switch (builtin) {
+    case SPVK_BUILT_IN_SMIDNV: case SPVK_BUILT_IN_WarpIDNV: case SPVK_BUILT_IN_SubgroupSize:
+    case SPVK_BUILT_IN_SubgroupLocalInvocationId: case SPVK_BUILT_IN_SubgroupEqMask: case SPVK_BUILT_IN_SubgroupGeMask:
+    case SPVK_BUILT_IN_SubgroupGtMask: case SPVK_BUILT_IN_SubgroupLeMask: case SPVK_BUILT_IN_SubgroupLtMask:
+        return models & M_RAY;
+    case SPVK_BUILT_IN_RayTmaxKHR:
+        return models & M_INTERSECTION;
+    default:
+        return false;
+    }
+}
+
+static void check_builtin_variable(iface *s, const val_inst *var, const obj *o, const obj *st)
+{
+    val_state *v = s->v;
+    uint32_t k = val_index(v, var);
+    if (o->builtin.inst != VAL_NONE) {
+        if (is_tess_level(o->builtin.value) && !(o->flags & F_PATCH))
+            val_error(v, k, VUID("TessLevelInner-10880"), "%%%u is decorated BuiltIn %s and must also be decorated Patch",
+                      var->result_id, enum_name(SPVK_OPERAND_BuiltIn, o->builtin.value));
+        if (!(o->flags & F_VOLATILE) && !val_has_capability(v, SPVK_CAPABILITY_VulkanMemoryModel) &&
+            needs_volatile(o->builtin.value, o->models))
+            val_error(v, k, VUID("VulkanMemoryModel-04678"),
+                      "%%%u is decorated BuiltIn %s and used by a ray tracing entry point, so without the "
+                      "VulkanMemoryModel capability it must be decorated Volatile",
+                      var->result_id, enum_name(SPVK_OPERAND_BuiltIn, o->builtin.value));
+        return;
+    }
+    if (!st || !st->member_builtin || (o->flags & F_PATCH))
+        return;
+    uint32_t end = st->first_member + st->num_members;
+    for (uint32_t c = st->first_member; c < end; c++) {
+        const member_dec *m = &s->members[c];
+        if (m->decoration != SPVK_DECORATION_BuiltIn || !is_tess_level(m->value))
+            continue;
+        bool patch = false;
+        for (uint32_t x = c; x > st->first_member && s->members[x - 1].member == m->member; x--)
+            patch |= s->members[x - 1].decoration == SPVK_DECORATION_Patch;
+        for (uint32_t x = c + 1; x < end && s->members[x].member == m->member; x++)
+            patch |= s->members[x].decoration == SPVK_DECORATION_Patch;
+        if (!patch)
+            val_error(v, k, VUID("TessLevelInner-10880"),
+                      "member %u of %%%u's struct is decorated BuiltIn %s and must also be decorated Patch", m->member,
+                      var->result_id, enum_name(SPVK_OPERAND_BuiltIn, m->value));
+    }
+}
+
 static void check_variable(iface *s, const val_inst *var)
 {
     val_state *v = s->v;
@@ -817,6 +881,7 @@ static void check_variable(iface *s, const val_inst *var)
         val_error(v, k, VUID("PerVertexKHR-06777"),
                   "%%%u (%s%s) is decorated PerVertexKHR, which is only for Input variables of fragment shaders",
                   var->result_id, scn, sc == SPVK_STORAGE_CLASS_Input ? ", in a non-fragment entry point" : "");
+    check_builtin_variable(s, var, o, st);
     bool output = sc == SPVK_STORAGE_CLASS_Output;
     if (!output && sc != SPVK_STORAGE_CLASS_Input)
         return;

@@ -654,9 +654,12 @@ static void check_entry_point(iface *s, const val_inst *i, uint32_t number)
 
 /* ---- variables ---- */
 
+/* 06672's list, plus TileImageEXT: tile image variables take a Location (TileImageEXT-08723 and
+   the Fragment Tile Image Interface it cites), which 06672's list predates. */
 static bool location_storage_class(uint32_t sc)
 {
     switch (sc) {
+    case SPVK_STORAGE_CLASS_TileImageEXT:
     case SPVK_STORAGE_CLASS_Input: case SPVK_STORAGE_CLASS_Output: case SPVK_STORAGE_CLASS_RayPayloadKHR:
     case SPVK_STORAGE_CLASS_IncomingRayPayloadKHR: case SPVK_STORAGE_CLASS_HitAttributeKHR:
     case SPVK_STORAGE_CLASS_HitObjectAttributeNV: case SPVK_STORAGE_CLASS_CallableDataKHR:

@@ -118,10 +118,7 @@ static void check_variable(vk_state *s, const val_inst *i)
                   "%%%u (or a member of its struct) is decorated Invariant but is in %s; Invariant is only for Input "
                   "and Output",
                   id, sc_name(sc));
-    uint32_t builtin = s->builtin[k];
-    if ((builtin == SPVK_BUILT_IN_TessLevelInner || builtin == SPVK_BUILT_IN_TessLevelOuter) && !(d & VK_DEC_PATCH))
-        val_error(v, k, VUID("TessLevelInner-10880"), "%%%u is decorated BuiltIn %s and must also be decorated Patch",
-                  id, vk_enum_name(SPVK_OPERAND_BuiltIn, builtin));
+    /* TessLevelInner-10880 is val_vulkan_interface.c's (it also looks at Block members). */
     if (io && is_small_float(v, element, true))
         val_error(v, k, VUID("OpTypeFloat-10823"),
                   "the %s variable %%%u is of an 8-bit float type; Float8E4M3EXT and Float8E5M2EXT are not allowed "

@@ -33,6 +33,7 @@ static const sc_rule sc_rules[] = {
      "ray tracing"},
 };
 
+/* The built-ins VulkanMemoryModel-04679 (and val_vulkan_interface.c's 04678) name, for one model. */
 static bool needs_volatile(uint32_t builtin, uint32_t model_bit)
 {
     switch (builtin) {
@@ -45,7 +46,8 @@ static bool needs_volatile(uint32_t builtin, uint32_t model_bit)
     case SPVK_BUILT_IN_SubgroupGtMask:
     case SPVK_BUILT_IN_SubgroupLeMask:
     case SPVK_BUILT_IN_SubgroupLtMask:
-        return (model_bit & (VAL_MODEL_RAYGEN | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS | VAL_MODEL_INTERSECTION | VAL_MODEL_CALLABLE)) != 0;
+        return (model_bit & (VAL_MODEL_RAYGEN | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS | VAL_MODEL_INTERSECTION |
+                             VAL_MODEL_CALLABLE)) != 0;
     case SPVK_BUILT_IN_RayTmaxKHR:
         return model_bit == VAL_MODEL_INTERSECTION;
     default:
@@ -57,14 +59,12 @@ static void check_interface(vk_state *s, const val_inst *ep)
 {
     val_state *v = s->v;
     const uint32_t *w = val_words(v, ep);
-    uint32_t k = val_index(v, ep), model = val_model_bit(w[1]);
-    const char *mname = vk_enum_name(SPVK_OPERAND_ExecutionModel, w[1]);
+    uint32_t k = val_index(v, ep);
     uint32_t first = 3;
     while (first < ep->num_words && (w[first] >> 24) != 0)
         first++;
     first++;
     uint32_t incoming_payload = 0, hit_attribute = 0, incoming_callable = 0;
-    bool vmm = val_has_capability(v, SPVK_CAPABILITY_VulkanMemoryModel);
     for (uint32_t n = first; n < ep->num_words; n++) {
         const val_inst *var = val_def(v, w[n]);
         if (!var || var->opcode != SPVK_OP_Variable || var->num_words < 4)
@@ -84,12 +84,7 @@ static void check_interface(vk_state *s, const val_inst *ep)
                       "the entry point's interface lists more than one IncomingCallableDataKHR variable (%%%u is "
                       "the second)",
                       w[n]);
-        uint32_t builtin = vk_builtin_of(s, w[n]);
-        if (!vmm && needs_volatile(builtin, model) && !(vk_dec_of(s, w[n]) & VK_DEC_VOLATILE))
-            val_error(v, k, VUID("VulkanMemoryModel-04678"),
-                      "%%%u (BuiltIn %s) is used by the %s entry point and must be decorated Volatile (the "
-                      "VulkanMemoryModel capability is not declared)",
-                      w[n], vk_enum_name(SPVK_OPERAND_BuiltIn, builtin), mname);
+        /* VulkanMemoryModel-04678 (Volatile built-ins of ray tracing stages) is val_vulkan_interface.c's. */
     }
 }
 

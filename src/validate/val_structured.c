@@ -61,7 +61,7 @@ static bool in_construct(const cfg_work *w, uint32_t c, uint32_t b)
     uint32_t h = w->header[c], o = w->origin[c];
     switch ((cfg_kind)w->kind[c]) {
     case CFG_CONTINUE:
-        return sdom(w, h, b) && post_dominates(w, w->back_block[o], b);
+        return w->back_block[o] != VAL_NONE && sdom(w, h, b) && post_dominates(w, w->back_block[o], b);
     case CFG_LOOP:
         if (w->cont[o] != VAL_NONE && in_construct(w, w->cont[o], b))
             return false;
@@ -120,6 +120,10 @@ static bool check_declarations(cfg_work *w)
                 w->merge_owner[m] = b;
             }
         }
+        /* A merge instruction naming no label of the function (reported by val_cfg.c) leaves
+           no construct to check. */
+        if (c->merge != VAL_NONE && (m == VAL_NONE || (is_loop_header(w, b) && c->continue_block == VAL_NONE)))
+            ok = false;
         bool live = val_cfg_reachable(&w->sd, b);
         if (live && m != VAL_NONE && (m == b || !val_cfg_dominates(&w->sd, b, m)))
             ok = val_error(v, c->merge, RULE_STRUCTURED, "the header %%%u must strictly structurally dominate its "

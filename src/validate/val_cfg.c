@@ -470,8 +470,8 @@ static void check_phis(cfg_work *w, uint32_t b)
             if (!d || d->function != w->fn)
                 continue;
             uint32_t db = w->inst_block[val_index(v, d)];
-            if (db != VAL_NONE && d->opcode != SPVK_OP_Label && val_cfg_reachable(&w->d, b) && val_cfg_reachable(&w->d, db) &&
-                val_cfg_reachable(&w->d, p) && !val_cfg_dominates(&w->d, db, p))
+            if (db != VAL_NONE && d->opcode != SPVK_OP_Label && val_cfg_reachable(&w->d, b) &&
+                val_cfg_reachable(&w->d, db) && val_cfg_reachable(&w->d, p) && !val_cfg_dominates(&w->d, db, p))
                 val_error(v, k, VAL_RULE_UNIVERSAL, "OpPhi's value %%%u is defined in block %%%u, which does not "
                           "dominate its parent %%%u", value, val_cfg_label_id(w, db), parent);
         }
@@ -496,7 +496,8 @@ static void check_body(cfg_work *w, const val_function *f, uint32_t end, bool sh
         const cfg_block *c = &w->blocks[b];
         if (b && val_cfg_reachable(&w->d, b) && w->blocks[w->d.idom[b]].label > c->label)
             val_error(v, c->label, VAL_RULE_UNIVERSAL, "block %%%u comes before its dominator %%%u; blocks must "
-                      "appear after the blocks that dominate them", val_cfg_label_id(w, b), val_cfg_label_id(w, w->d.idom[b]));
+                      "appear after the blocks that dominate them", val_cfg_label_id(w, b),
+                      val_cfg_label_id(w, w->d.idom[b]));
         if (c->term != VAL_NONE)
             check_terminator(w, c->term);
         for (uint32_t k = c->label + 1; c->term != VAL_NONE && k < c->term; k++)

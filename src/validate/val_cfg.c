@@ -15,8 +15,9 @@
    - SPIR-V 3.3.9 (function instructions): OpFunction's result type is its OpTypeFunction's
      return type, OpFunctionParameter count and types, OpFunctionCall's callee, arguments and
      result type; SPIR-V 3.3.17 (control flow instructions): OpReturn in void functions only,
-     OpReturnValue's type, OpBranchConditional's bool condition, OpSwitch's scalar integer
-     selector (the reader decodes its literals at the selector's width).
+     OpReturnValue's type, OpBranchConditional's bool condition and (from SPIR-V 1.6) distinct
+     labels, OpSwitch's scalar integer selector (the reader decodes its literals at the
+     selector's width).
    - modules declaring Shader: the structured control-flow rules of SPIR-V 2.16.2 and 2.11,
      in val_structured.c, over the graphs and dominator trees built here (val_cfg.h).
    Not checked: recursion (the OpenCL family's). */
@@ -298,6 +299,9 @@ static void check_terminator(cfg_work *w, uint32_t k)
         if (i->num_words >= 2 && !val_is_bool_type(v, val_type_of(v, words[1])))
             val_error(v, k, RULE_CONTROL_FLOW, "the Condition %%%u of OpBranchConditional must be a bool scalar",
                       words[1]);
+        if (i->num_words >= 4 && words[2] == words[3] && v->header.version >= SPVK_VERSION(1, 6))
+            val_error(v, k, RULE_CONTROL_FLOW, "OpBranchConditional's True Label and False Label are both %%%u; from "
+                      "SPIR-V 1.6 they must differ (use OpBranch)", words[2]);
         break;
     case SPVK_OP_Switch:
         if (i->num_words >= 2 && !val_is_int_type(v, val_type_of(v, words[1])))

@@ -150,7 +150,10 @@ static bool check_declarations(cfg_work *w)
         bool selection = c->merge != VAL_NONE && v->insts[c->merge].opcode == SPVK_OP_SelectionMerge;
         if (t->opcode == SPVK_OP_Switch && !selection)
             val_error(v, c->term, RULE_SHADER_CFG, "OpSwitch must be preceded by an OpSelectionMerge");
-        if (t->opcode == SPVK_OP_BranchConditional && !selection && t->num_words >= 4) {
+        /* The rule names OpSelectionMerge, but a loop header holds an OpLoopMerge and can hold
+           no second merge instruction: its merge instruction declares the structure (as
+           SPIRV-Tools reads it). */
+        if (t->opcode == SPVK_OP_BranchConditional && c->merge == VAL_NONE && t->num_words >= 4) {
             uint32_t x = val_cfg_block_of_label(w, val_words(v, t)[2]);
             uint32_t y = val_cfg_block_of_label(w, val_words(v, t)[3]);
             if (x != VAL_NONE && y != VAL_NONE && x != y && !w->declared[x] && !w->declared[y])
@@ -457,8 +460,13 @@ static void check_constructs(cfg_work *w)
     for (uint32_t b = 0; b < w->nb; b++)
         w->mark[b] = 0; /* check_switch_order stamps it with instruction indices */
     for (uint32_t a = 0; a < w->nb && !v->stop; a++) {
-        if (!val_cfg_reachable(&w->sd, a))
+        if (!val_cfg_reachable(&w->sd, a)) {
+            /* The Continue Target rule holds for every block, reachable or not: a structurally
+               unreachable block belongs to no loop construct. */
+            for (uint32_t e = w->succ.start[a]; e < w->succ.start[a + 1] && !v->stop; e++)
+                check_continue_entry(w, a, w->succ.edges[e]);
             continue;
+        }
         for (uint32_t e = w->succ.start[a]; e < w->succ.start[a + 1] && !v->stop; e++) {
             uint32_t b = w->succ.edges[e];
             if (check_exit(w, a, b)) {

@@ -15,70 +15,22 @@
    - SPIR-V 3.3.9 (function instructions): OpFunction's result type is its OpTypeFunction's
      return type, OpFunctionParameter count and types, OpFunctionCall's callee, arguments and
      result type; SPIR-V 3.3.17 (control flow instructions): OpReturn in void functions only,
-     OpReturnValue's type, OpBranchConditional's bool condition, OpSwitch's scalar integer
-     selector (the reader decodes its literals at the selector's width).
-   - modules declaring Shader, over the structured CFG (branch, merge and continue edges):
-     SPIR-V 2.16.2: back edges (from a depth-first search over structured edges) target blocks
-     with an OpLoopMerge; OpSwitch and a two-way OpBranchConditional whose targets are not
-     declared merge blocks or Continue Targets have an OpSelectionMerge;
-     SPIR-V 2.11: a block is the merge block of one header only; a header strictly structurally
-     dominates its merge block; a loop's Continue Target differs from its merge block and is
-     structurally dominated by the header; a loop header has exactly one back edge, whose block
-     the Continue Target structurally dominates.
-   Not checked: structural post-dominance (the back-edge block post-dominating the Continue
-   Target) and the construct rules of 2.11.3 (exits, nesting, case ordering); recursion (the
-   OpenCL family's). */
+     OpReturnValue's type, OpBranchConditional's bool condition and (from SPIR-V 1.6) distinct
+     labels, OpSwitch's scalar integer selector (the reader decodes its literals at the
+     selector's width).
+   - modules declaring Shader: the structured control-flow rules of SPIR-V 2.16.2 and 2.11,
+     in val_structured.c, over the graphs and dominator trees built here (val_cfg.h).
+   Not checked: recursion (the OpenCL family's). */
 #include <string.h>
 
-#include "val_internal.h"
+#include "val_cfg.h"
 
 #define RULE_FUNCTION "SPIR-V 3.3.9"
 #define RULE_CONTROL_FLOW "SPIR-V 3.3.17"
-#define RULE_SHADER_CFG "SPIR-V 2.16.2"
-#define RULE_STRUCTURED "SPIR-V 2.11"
-
-typedef struct cfg_block {
-    uint32_t label; /* instruction index of its OpLabel */
-    uint32_t term;  /* of its terminator; VAL_NONE when it has none */
-    uint32_t merge; /* of its merge instruction; VAL_NONE when none */
-    uint32_t merge_block, continue_block; /* block indices; VAL_NONE when none or not a label */
-} cfg_block;
-
-/* Adjacency in compressed rows: the edges of block b are edges[start[b] .. start[b + 1]). */
-typedef struct graph {
-    uint32_t *start, *edges;
-    uint8_t *branch; /* structured graph only: whether the edge is a branch edge */
-} graph;
-
-/* Dominators of one graph. po: postorder number, VAL_NONE when unreachable. */
-typedef struct dom {
-    uint32_t *po, *idom, *pre, *post;
-} dom;
-
-typedef struct work {
-    val_state *v;
-    uint32_t *inst_block; /* per instruction of the module: its block (in its function), or VAL_NONE */
-    uint32_t fn;          /* the current function */
-    uint32_t return_type; /* 0 when unknown */
-    cfg_block *blocks;
-    uint32_t nb;
-    graph succ, pred, ssucc, spred;
-    dom d, sd;
-    uint32_t *order, *stack_b, *stack_e, *state, *child_start, *child, *mark, *mark2, *back_count, *back_block,
-        *merge_owner;
-    uint8_t *declared; /* per block: 1 declared merge block, 2 declared Continue Target */
-    uint32_t *pool;
-    size_t pool_words;
-    uint8_t *bytes;
-    size_t num_bytes;
-} work;
 
 static const char *op_name(uint16_t opcode) { return spvk_instruction_by_opcode(opcode)->name; }
 
-static uint32_t label_id(const work *w, uint32_t b) { return w->v->insts[w->blocks[b].label].result_id; }
-
-/* The block of the OpLabel id in the current function, or VAL_NONE. */
-static uint32_t block_of_label(const work *w, uint32_t id)
+uint32_t val_cfg_block_of_label(const cfg_work *w, uint32_t id)
 {
     const val_inst *d = val_def(w->v, id);
     if (!d || d->opcode != SPVK_OP_Label || d->function != w->fn)
@@ -127,9 +79,9 @@ static bool forward_allowed(uint16_t opcode)
 
 /* ---- graphs and dominators ---- */
 
-/* Appends edge b -> t unless b already has it (mark[t] == b + 1 while b's row is built); mark
-   must not hold b + 1 for any block before b's row starts. */
-static void add_edge(work *w, graph *g, uint32_t *count, uint32_t b, uint32_t t, bool branch)
+/* mark[t] == b + 1 while b's row is built: mark must not hold b + 1 for any block before b's
+   row starts. */
+void val_cfg_add_edge(cfg_work *w, cfg_graph *g, uint32_t *count, uint32_t b, uint32_t t, bool branch)
 {
     if (t == VAL_NONE)
         return;
@@ -141,9 +93,8 @@ static void add_edge(work *w, graph *g, uint32_t *count, uint32_t b, uint32_t t,
     g->edges[(*count)++] = t;
 }
 
-static void reverse_graph(const work *w, const graph *g, graph *r)
+void val_cfg_reverse_graph(const cfg_work *w, const cfg_graph *g, cfg_graph *r, uint32_t nb)
 {
-    uint32_t nb = w->nb;
     memset(r->start, 0, (nb + 1) * sizeof *r->start);
     for (uint32_t e = 0; e < g->start[nb]; e++)
         r->start[g->edges[e] + 1]++;
@@ -156,19 +107,17 @@ static void reverse_graph(const work *w, const graph *g, graph *r)
             r->edges[w->state[g->edges[e]]++] = b;
 }
 
-/* Depth-first search from the entry block: postorder numbers into d->po and w->order. With
-   back_edge set, each branch edge to a block on the search's stack is passed to it. Returns the
-   number of reachable blocks. */
-static uint32_t depth_first(work *w, const graph *g, dom *d, void (*back_edge)(work *, uint32_t, uint32_t))
+uint32_t val_cfg_depth_first(cfg_work *w, const cfg_graph *g, cfg_dom *d, uint32_t root, uint32_t nb,
+                             void (*back_edge)(cfg_work *, uint32_t, uint32_t))
 {
-    uint32_t nb = w->nb, n = 0, top = 0;
+    uint32_t n = 0, top = 0;
     for (uint32_t b = 0; b < nb; b++) {
         d->po[b] = VAL_NONE;
         w->state[b] = 0;
     }
-    w->stack_b[top] = 0;
-    w->stack_e[top++] = g->start[0];
-    w->state[0] = 1;
+    w->stack_b[top] = root;
+    w->stack_e[top++] = g->start[root];
+    w->state[root] = 1;
     while (top) {
         uint32_t b = w->stack_b[top - 1];
         if (w->stack_e[top - 1] == g->start[b + 1]) {
@@ -193,15 +142,14 @@ static uint32_t depth_first(work *w, const graph *g, dom *d, void (*back_edge)(w
 
 /* Cooper, Harvey and Kennedy, "A Simple, Fast Dominance Algorithm", over the reverse
    postorder left in w->order by depth_first; then the dominator tree's numbering. */
-static void dominators(work *w, const graph *pred, dom *d, uint32_t reached)
+void val_cfg_dominators(cfg_work *w, const cfg_graph *pred, cfg_dom *d, uint32_t reached, uint32_t root, uint32_t nb)
 {
-    uint32_t nb = w->nb;
     for (uint32_t b = 0; b < nb; b++)
         d->idom[b] = VAL_NONE;
-    d->idom[0] = 0;
+    d->idom[root] = root;
     for (bool changed = true; changed;) {
         changed = false;
-        for (uint32_t k = reached - 1; k-- > 0;) { /* the entry is order[reached - 1] */
+        for (uint32_t k = reached - 1; k-- > 0;) { /* the root is order[reached - 1] */
             uint32_t b = w->order[k], next = VAL_NONE;
             for (uint32_t e = pred->start[b]; e < pred->start[b + 1]; e++) {
                 uint32_t p = pred->edges[e];
@@ -228,20 +176,20 @@ static void dominators(work *w, const graph *pred, dom *d, uint32_t reached)
     }
     /* Children lists, then preorder and postorder numbers of the tree. */
     memset(w->child_start, 0, (nb + 1) * sizeof *w->child_start);
-    for (uint32_t b = 1; b < nb; b++)
-        if (d->idom[b] != VAL_NONE)
+    for (uint32_t b = 0; b < nb; b++)
+        if (b != root && d->idom[b] != VAL_NONE)
             w->child_start[d->idom[b] + 1]++;
     for (uint32_t b = 0; b < nb; b++)
         w->child_start[b + 1] += w->child_start[b];
     for (uint32_t b = 0; b < nb; b++)
         w->state[b] = w->child_start[b];
-    for (uint32_t b = 1; b < nb; b++)
-        if (d->idom[b] != VAL_NONE)
+    for (uint32_t b = 0; b < nb; b++)
+        if (b != root && d->idom[b] != VAL_NONE)
             w->child[w->state[d->idom[b]]++] = b;
     uint32_t top = 0, pre = 0, post = 0;
-    w->stack_b[top] = 0;
-    w->stack_e[top++] = w->child_start[0];
-    d->pre[0] = pre++;
+    w->stack_b[top] = root;
+    w->stack_e[top++] = w->child_start[root];
+    d->pre[root] = pre++;
     while (top) {
         uint32_t b = w->stack_b[top - 1];
         if (w->stack_e[top - 1] == w->child_start[b + 1]) {
@@ -254,14 +202,6 @@ static void dominators(work *w, const graph *pred, dom *d, uint32_t reached)
         w->stack_b[top] = c;
         w->stack_e[top++] = w->child_start[c];
     }
-}
-
-static bool reachable(const dom *d, uint32_t b) { return d->po[b] != VAL_NONE; }
-
-/* Whether a dominates b; both reachable. */
-static bool dominates(const dom *d, uint32_t a, uint32_t b)
-{
-    return d->pre[a] <= d->pre[b] && d->post[b] <= d->post[a];
 }
 
 /* ---- functions ---- */
@@ -335,7 +275,7 @@ static void check_call(val_state *v, uint32_t k)
 /* ---- one function's blocks ---- */
 
 /* Terminator rules that need no graph. */
-static void check_terminator(work *w, uint32_t k)
+static void check_terminator(cfg_work *w, uint32_t k)
 {
     val_state *v = w->v;
     const val_inst *i = &v->insts[k];
@@ -359,6 +299,9 @@ static void check_terminator(work *w, uint32_t k)
         if (i->num_words >= 2 && !val_is_bool_type(v, val_type_of(v, words[1])))
             val_error(v, k, RULE_CONTROL_FLOW, "the Condition %%%u of OpBranchConditional must be a bool scalar",
                       words[1]);
+        if (i->num_words >= 4 && words[2] == words[3] && v->header.version >= SPVK_VERSION(1, 6))
+            val_error(v, k, RULE_CONTROL_FLOW, "OpBranchConditional's True Label and False Label are both %%%u; from "
+                      "SPIR-V 1.6 they must differ (use OpBranch)", words[2]);
         break;
     case SPVK_OP_Switch:
         if (i->num_words >= 2 && !val_is_int_type(v, val_type_of(v, words[1])))
@@ -370,7 +313,7 @@ static void check_terminator(work *w, uint32_t k)
 }
 
 /* The blocks of the function [first, end). */
-static void build_blocks(work *w, const val_function *f, uint32_t end)
+static void build_blocks(cfg_work *w, const val_function *f, uint32_t end)
 {
     val_state *v = w->v;
     uint32_t b = VAL_NONE;
@@ -393,7 +336,7 @@ static void build_blocks(work *w, const val_function *f, uint32_t end)
     }
 }
 
-static void build_edges(work *w)
+static void build_edges(cfg_work *w)
 {
     val_state *v = w->v;
     uint32_t count = 0;
@@ -405,7 +348,7 @@ static void build_edges(work *w)
         if (c->merge != VAL_NONE) {
             const val_inst *m = &v->insts[c->merge];
             for (uint32_t n = 1; n < m->num_words && n <= (m->opcode == SPVK_OP_LoopMerge ? 2u : 1u); n++) {
-                uint32_t id = val_words(v, m)[n], t = block_of_label(w, id);
+                uint32_t id = val_words(v, m)[n], t = val_cfg_block_of_label(w, id);
                 if (t == VAL_NONE)
                     val_error(v, c->merge, VAL_RULE_UNIVERSAL, "the %s %%%u of %s is not a label of this function",
                               n == 1 ? "Merge Block" : "Continue Target", id, op_name(m->opcode));
@@ -422,7 +365,7 @@ static void build_edges(work *w)
         for (uint32_t n = 0; n < i->num_operands; n++) {
             if (!is_target(i->opcode, n) || ops[n].offset >= i->num_words)
                 continue;
-            uint32_t id = val_words(v, i)[ops[n].offset], t = block_of_label(w, id);
+            uint32_t id = val_words(v, i)[ops[n].offset], t = val_cfg_block_of_label(w, id);
             if (t == VAL_NONE) {
                 val_error(v, c->term, VAL_RULE_UNIVERSAL, "the branch target %%%u is not a label of this function",
                           id);
@@ -431,7 +374,7 @@ static void build_edges(work *w)
             if (t == 0)
                 val_error(v, c->term, VAL_RULE_UNIVERSAL, "%%%u is the function's entry block, which must not be "
                           "the target of a branch", id);
-            add_edge(w, &w->succ, &count, b, t, true);
+            val_cfg_add_edge(w, &w->succ, &count, b, t, true);
         }
     }
     w->succ.start[w->nb] = count;
@@ -439,7 +382,7 @@ static void build_edges(work *w)
 
 /* The uses of ids in block b: each definition inside the function is earlier in the block or
    in a dominating block. */
-static void check_uses(work *w, uint32_t b)
+static void check_uses(cfg_work *w, uint32_t b)
 {
     val_state *v = w->v;
     const cfg_block *c = &w->blocks[b];
@@ -464,10 +407,10 @@ static void check_uses(work *w, uint32_t b)
             if (db == b) {
                 if (di >= k)
                     val_error(v, k, VAL_RULE_UNIVERSAL, "%%%u is used before its definition in the same block", id);
-            } else if (reachable(&w->d, b) && reachable(&w->d, db)) {
-                if (!dominates(&w->d, db, b))
+            } else if (val_cfg_reachable(&w->d, b) && val_cfg_reachable(&w->d, db)) {
+                if (!val_cfg_dominates(&w->d, db, b))
                     val_error(v, k, VAL_RULE_UNIVERSAL, "%%%u is defined in block %%%u, which does not dominate this "
-                              "use in block %%%u", id, label_id(w, db), label_id(w, b));
+                              "use in block %%%u", id, val_cfg_label_id(w, db), val_cfg_label_id(w, b));
             } else if (di > k && !forward_allowed(i->opcode)) {
                 val_error(v, k, VAL_RULE_UNIVERSAL, "%%%u is used before its definition, and %s does not allow a "
                           "forward reference there", id, op_name(i->opcode));
@@ -477,7 +420,7 @@ static void check_uses(work *w, uint32_t b)
 }
 
 /* The OpPhi instructions at the start of block b. */
-static void check_phis(work *w, uint32_t b)
+static void check_phis(cfg_work *w, uint32_t b)
 {
     val_state *v = w->v;
     const cfg_block *c = &w->blocks[b];
@@ -506,9 +449,9 @@ static void check_phis(work *w, uint32_t b)
         }
         if (operands / 2 != preds)
             val_error(v, k, RULE_CONTROL_FLOW, "OpPhi has %u parents, but its block %%%u has %u predecessors",
-                      operands / 2, label_id(w, b), preds);
+                      operands / 2, val_cfg_label_id(w, b), preds);
         for (uint32_t n = 3; n + 1 < i->num_words; n += 2) {
-            uint32_t value = words[n], parent = words[n + 1], p = block_of_label(w, parent);
+            uint32_t value = words[n], parent = words[n + 1], p = val_cfg_block_of_label(w, parent);
             uint32_t type = val_type_of(v, value);
             if (type != i->type_id)
                 val_error(v, k, RULE_CONTROL_FLOW, "OpPhi's value %%%u has type %%%u, but its Result Type is %%%u",
@@ -519,7 +462,7 @@ static void check_phis(work *w, uint32_t b)
             }
             if (w->mark[p] != b + 1) {
                 val_error(v, k, RULE_CONTROL_FLOW, "OpPhi's parent %%%u is not a predecessor of its block %%%u",
-                          parent, label_id(w, b));
+                          parent, val_cfg_label_id(w, b));
                 continue;
             }
             if (w->mark2[p] == k + 1) {
@@ -531,103 +474,17 @@ static void check_phis(work *w, uint32_t b)
             if (!d || d->function != w->fn)
                 continue;
             uint32_t db = w->inst_block[val_index(v, d)];
-            if (db != VAL_NONE && d->opcode != SPVK_OP_Label && reachable(&w->d, b) && reachable(&w->d, db) &&
-                reachable(&w->d, p) && !dominates(&w->d, db, p))
+            if (db != VAL_NONE && d->opcode != SPVK_OP_Label && val_cfg_reachable(&w->d, b) &&
+                val_cfg_reachable(&w->d, db) && val_cfg_reachable(&w->d, p) && !val_cfg_dominates(&w->d, db, p))
                 val_error(v, k, VAL_RULE_UNIVERSAL, "OpPhi's value %%%u is defined in block %%%u, which does not "
-                          "dominate its parent %%%u", value, label_id(w, db), parent);
-        }
-    }
-}
-
-/* ---- structured control flow ---- */
-
-static void structured_back_edge(work *w, uint32_t from, uint32_t to)
-{
-    const cfg_block *t = &w->blocks[to];
-    if (t->merge == VAL_NONE || w->v->insts[t->merge].opcode != SPVK_OP_LoopMerge) {
-        val_error(w->v, w->blocks[from].term, RULE_SHADER_CFG, "the back edge from %%%u to %%%u must branch to a "
-                  "loop header (a block with an OpLoopMerge)", label_id(w, from), label_id(w, to));
-        return;
-    }
-    w->back_count[to]++;
-    w->back_block[to] = from;
-}
-
-static void check_structured(work *w)
-{
-    val_state *v = w->v;
-    uint32_t nb = w->nb, count = 0;
-    for (uint32_t b = 0; b < nb; b++) {
-        w->mark[b] = 0;
-        w->back_count[b] = 0;
-        w->merge_owner[b] = VAL_NONE;
-        w->declared[b] = 0;
-    }
-    for (uint32_t b = 0; b < nb; b++) {
-        const cfg_block *c = &w->blocks[b];
-        w->ssucc.start[b] = count;
-        for (uint32_t e = w->succ.start[b]; e < w->succ.start[b + 1]; e++)
-            add_edge(w, &w->ssucc, &count, b, w->succ.edges[e], true);
-        add_edge(w, &w->ssucc, &count, b, c->merge_block, false);
-        add_edge(w, &w->ssucc, &count, b, c->continue_block, false);
-        if (c->merge_block != VAL_NONE)
-            w->declared[c->merge_block] |= 1;
-        if (c->continue_block != VAL_NONE)
-            w->declared[c->continue_block] |= 2;
-    }
-    w->ssucc.start[nb] = count;
-    reverse_graph(w, &w->ssucc, &w->spred);
-    uint32_t reached = depth_first(w, &w->ssucc, &w->sd, structured_back_edge);
-    dominators(w, &w->spred, &w->sd, reached);
-
-    for (uint32_t b = 0; b < nb && !v->stop; b++) {
-        const cfg_block *c = &w->blocks[b];
-        uint32_t m = c->merge_block;
-        if (m != VAL_NONE) {
-            if (w->merge_owner[m] != VAL_NONE)
-                val_error(v, c->merge, RULE_STRUCTURED, "%%%u is already the merge block of the header %%%u; a block "
-                          "is the merge block of one header only", label_id(w, m), label_id(w, w->merge_owner[m]));
-            else
-                w->merge_owner[m] = b;
-        }
-        bool live = reachable(&w->sd, b);
-        if (live && m != VAL_NONE && (m == b || !dominates(&w->sd, b, m)))
-            val_error(v, c->merge, RULE_STRUCTURED, "the header %%%u must strictly structurally dominate its merge "
-                      "block %%%u", label_id(w, b), label_id(w, m));
-        if (c->merge != VAL_NONE && v->insts[c->merge].opcode == SPVK_OP_LoopMerge) {
-            uint32_t ct = c->continue_block;
-            if (ct != VAL_NONE && ct == m)
-                val_error(v, c->merge, RULE_STRUCTURED, "the loop's Continue Target and merge block must differ "
-                          "(both are %%%u)", label_id(w, m));
-            if (live && ct != VAL_NONE && !dominates(&w->sd, b, ct))
-                val_error(v, c->merge, RULE_STRUCTURED, "the loop header %%%u must structurally dominate its Continue "
-                          "Target %%%u", label_id(w, b), label_id(w, ct));
-            if (live && w->back_count[b] != 1)
-                val_error(v, c->merge, RULE_STRUCTURED, "the loop header %%%u is the target of %u back edges; exactly "
-                          "one is required", label_id(w, b), w->back_count[b]);
-            else if (live && ct != VAL_NONE && reachable(&w->sd, ct) && !dominates(&w->sd, ct, w->back_block[b]))
-                val_error(v, w->blocks[w->back_block[b]].term, RULE_STRUCTURED, "the Continue Target %%%u must "
-                          "structurally dominate the back-edge block %%%u of its loop",
-                          label_id(w, ct), label_id(w, w->back_block[b]));
-        }
-        if (!live || c->term == VAL_NONE)
-            continue;
-        const val_inst *t = &v->insts[c->term];
-        bool selection = c->merge != VAL_NONE && v->insts[c->merge].opcode == SPVK_OP_SelectionMerge;
-        if (t->opcode == SPVK_OP_Switch && !selection)
-            val_error(v, c->term, RULE_SHADER_CFG, "OpSwitch must be preceded by an OpSelectionMerge");
-        if (t->opcode == SPVK_OP_BranchConditional && !selection && t->num_words >= 4) {
-            uint32_t a = block_of_label(w, val_words(v, t)[2]), e = block_of_label(w, val_words(v, t)[3]);
-            if (a != VAL_NONE && e != VAL_NONE && a != e && !w->declared[a] && !w->declared[e])
-                val_error(v, c->term, RULE_SHADER_CFG, "OpBranchConditional to two different blocks, neither a "
-                          "declared merge block or Continue Target, must be preceded by an OpSelectionMerge");
+                          "dominate its parent %%%u", value, val_cfg_label_id(w, db), parent);
         }
     }
 }
 
 /* ---- driver ---- */
 
-static void check_body(work *w, const val_function *f, uint32_t end, bool shader)
+static void check_body(cfg_work *w, const val_function *f, uint32_t end, bool shader)
 {
     val_state *v = w->v;
     build_blocks(w, f, end);
@@ -636,14 +493,15 @@ static void check_body(work *w, const val_function *f, uint32_t end, bool shader
     build_edges(w);
     for (uint32_t b = 0; b < w->nb; b++)
         w->mark[b] = 0; /* check_phis stamps it anew */
-    reverse_graph(w, &w->succ, &w->pred);
-    uint32_t reached = depth_first(w, &w->succ, &w->d, NULL);
-    dominators(w, &w->pred, &w->d, reached);
+    val_cfg_reverse_graph(w, &w->succ, &w->pred, w->nb);
+    uint32_t reached = val_cfg_depth_first(w, &w->succ, &w->d, 0, w->nb, NULL);
+    val_cfg_dominators(w, &w->pred, &w->d, reached, 0, w->nb);
     for (uint32_t b = 0; b < w->nb && !v->stop; b++) {
         const cfg_block *c = &w->blocks[b];
-        if (b && reachable(&w->d, b) && w->blocks[w->d.idom[b]].label > c->label)
+        if (b && val_cfg_reachable(&w->d, b) && w->blocks[w->d.idom[b]].label > c->label)
             val_error(v, c->label, VAL_RULE_UNIVERSAL, "block %%%u comes before its dominator %%%u; blocks must "
-                      "appear after the blocks that dominate them", label_id(w, b), label_id(w, w->d.idom[b]));
+                      "appear after the blocks that dominate them", val_cfg_label_id(w, b),
+                      val_cfg_label_id(w, w->d.idom[b]));
         if (c->term != VAL_NONE)
             check_terminator(w, c->term);
         for (uint32_t k = c->label + 1; c->term != VAL_NONE && k < c->term; k++)
@@ -653,7 +511,7 @@ static void check_body(work *w, const val_function *f, uint32_t end, bool shader
         check_phis(w, b);
     }
     if (shader && !v->stop)
-        check_structured(w);
+        val_check_structured(w);
 }
 
 /* The end (exclusive) of function number n's instructions. */
@@ -682,13 +540,16 @@ void val_check_cfg(val_state *v)
         max_nb = nb > max_nb ? nb : max_nb;
         max_ne = ne > max_ne ? ne : max_ne;
     }
-    size_t nb = max_nb, ne = max_ne, se = ne + 2 * nb;
-    work w;
+    /* nb counts the post-dominator tree's virtual exit too; a block heads at most a loop and
+       its continue construct, and a case construct. */
+    size_t nb = max_nb + 1, ne = max_ne, se = ne + 2 * nb, re = se + nb, nc = 3 * nb;
+    cfg_work w;
     memset(&w, 0, sizeof w);
     w.v = v;
-    w.pool_words = v->num_insts + 5 * (nb + 1) + 2 * ne + 2 * se + 18 * nb;
-    w.num_bytes = se + nb;
-    /* inst_block; 5 row starts; real and structured edges, forward and reverse; 18 per block. */
+    w.pool_words = v->num_insts + 7 * (nb + 1) + 2 * ne + 2 * se + 2 * re + 33 * nb + 8 * nc;
+    w.num_bytes = se + nb + nc;
+    /* inst_block; 7 row starts; real, structured and reversed structured edges, forward and
+       reverse; 33 per node; 8 per construct. */
     w.pool = spvk_alloc(v->allocator, w.pool_words * sizeof *w.pool);
     w.bytes = spvk_alloc(v->allocator, w.num_bytes);
     w.blocks = spvk_alloc(v->allocator, nb * sizeof *w.blocks);
@@ -707,6 +568,10 @@ void val_check_cfg(val_state *v)
     TAKE(w.ssucc.edges, se);
     TAKE(w.spred.start, nb + 1);
     TAKE(w.spred.edges, se);
+    TAKE(w.rsucc.start, nb + 1);
+    TAKE(w.rsucc.edges, re);
+    TAKE(w.rpred.start, nb + 1);
+    TAKE(w.rpred.edges, re);
     TAKE(w.child_start, nb + 1);
     TAKE(w.d.po, nb);
     TAKE(w.d.idom, nb);
@@ -726,12 +591,38 @@ void val_check_cfg(val_state *v)
     TAKE(w.back_count, nb);
     TAKE(w.back_block, nb);
     TAKE(w.merge_owner, nb);
+    TAKE(w.pd.po, nb);
+    TAKE(w.pd.idom, nb);
+    TAKE(w.pd.pre, nb);
+    TAKE(w.pd.post, nb);
+    TAKE(w.inner, nb);
+    TAKE(w.own, nb);
+    TAKE(w.cont, nb);
+    TAKE(w.back_loop, nb);
+    TAKE(w.continue_loop, nb);
+    TAKE(w.case_switch, nb);
+    TAKE(w.fall_to, nb);
+    TAKE(w.fall_from, nb);
+    TAKE(w.pos_first, nb);
+    TAKE(w.pos_last, nb);
+    TAKE(w.pos_stamp, nb);
+    TAKE(w.header, nc);
+    TAKE(w.origin, nc);
+    TAKE(w.parent, nc);
+    TAKE(w.depth, nc);
+    TAKE(w.loop_of, nc);
+    TAKE(w.switch_of, nc);
+    TAKE(w.continue_of, nc);
+    TAKE(w.case_of, nc);
 #undef TAKE
     w.ssucc.branch = w.bytes;
     w.declared = w.bytes + se;
+    w.kind = w.bytes + se + nb;
     for (size_t k = 0; k < v->num_insts; k++)
         w.inst_block[k] = VAL_NONE;
-    memset(w.mark2, 0, nb * sizeof *w.mark2); /* stamped with instruction indices, unique in the module */
+    /* Stamped with instruction indices, unique in the module. */
+    memset(w.mark2, 0, nb * sizeof *w.mark2);
+    memset(w.pos_stamp, 0, nb * sizeof *w.pos_stamp);
     bool shader = val_has_capability(v, SPVK_CAPABILITY_Shader);
     for (size_t n = 0; n < v->num_functions && !v->stop; n++) {
         const val_function *f = &v->functions[n];

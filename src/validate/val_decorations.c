@@ -4,6 +4,7 @@
    through decoration groups (deprecated) are not followed. Duplicates are found by sorting the
    decorations once. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "val_internal.h"
 
@@ -96,8 +97,63 @@ static void check_target(val_state *v, uint32_t index, uint32_t target, uint32_t
                   expected, target, op ? spvk_instruction_by_opcode(op)->name : "undefined id");
 }
 
+/* SPIR-V 2.16.2: "Block and BufferBlock decorations must not decorate a structure type that is
+   nested at any level inside another structure type decorated with Block or BufferBlock." Types
+   are declared before the types holding them (pointers aside, which do not nest), so one pass in
+   module order knows, per type, whether it is or holds a block. */
+static void check_nested_blocks(val_state *v)
+{
+    enum { IS_BLOCK = 1, HOLDS_BLOCK = 2 };
+    uint8_t *kind = spvk_alloc(v->allocator, v->num_insts ? v->num_insts : 1);
+    if (!kind) {
+        v->result = SPVK_ERROR_OUT_OF_MEMORY;
+        v->stop = true;
+        return;
+    }
+    memset(kind, 0, v->num_insts ? v->num_insts : 1);
+    for (size_t k = 0; k < v->num_insts; k++) {
+        const val_inst *i = &v->insts[k];
+        const uint32_t *w = val_words(v, i);
+        if (i->opcode == SPVK_OP_Decorate && i->num_words >= 3 &&
+            (w[2] == SPVK_DECORATION_Block || w[2] == SPVK_DECORATION_BufferBlock)) {
+            const val_id *e = val_id_find(v, w[1]);
+            if (e && e->def != VAL_NONE && e->def < v->num_insts && v->insts[e->def].opcode == SPVK_OP_TypeStruct)
+                kind[e->def] |= IS_BLOCK;
+        }
+    }
+    for (size_t k = 0; k < v->num_insts && !v->stop; k++) {
+        const val_inst *i = &v->insts[k];
+        const uint32_t *w = val_words(v, i);
+        uint32_t first, last;
+        if (i->opcode == SPVK_OP_TypeStruct) {
+            first = 2;
+            last = i->num_words;
+        } else if ((i->opcode == SPVK_OP_TypeArray || i->opcode == SPVK_OP_TypeRuntimeArray) && i->num_words >= 3) {
+            first = 2;
+            last = 3;
+        } else {
+            continue;
+        }
+        for (uint32_t m = first; m < last; m++) {
+            const val_id *e = val_id_find(v, w[m]);
+            if (!e || e->def == VAL_NONE || e->def >= k || !kind[e->def])
+                continue; /* only earlier declarations: a forward reference is the ids rules' problem */
+            kind[k] |= HOLDS_BLOCK;
+            if (i->opcode == SPVK_OP_TypeStruct && (kind[k] & IS_BLOCK)) {
+                val_error(v, (uint32_t)k, "SPIR-V 2.16.2",
+                          "the block %%%u holds %%%u (member %u), which %s a Block or BufferBlock structure; blocks "
+                          "must not nest", i->result_id, w[m], m - 2, kind[e->def] & IS_BLOCK ? "is" : "holds");
+                break;
+            }
+        }
+    }
+    spvk_free(v->allocator, kind, v->num_insts ? v->num_insts : 1);
+}
+
 void val_check_decorations(val_state *v)
 {
+    if (val_has_capability(v, SPVK_CAPABILITY_Shader))
+        check_nested_blocks(v);
     size_t count = 0;
     for (size_t k = 0; k < v->num_insts; k++) {
         uint16_t op = v->insts[k].opcode;

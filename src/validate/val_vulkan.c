@@ -763,6 +763,8 @@ void val_check_vulkan(val_state *v)
                 vk_check_memory_inst(&s, &v->insts[k]);
             }
             vk_check_models(&s);
+            if (!v->stop)
+                vk_check_xfb(&s);
         }
     } else {
         v->result = SPVK_ERROR_OUT_OF_MEMORY;

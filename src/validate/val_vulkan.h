@@ -49,5 +49,7 @@ void vk_check_models(vk_state *s);
 void vk_check_image_inst(vk_state *s, const val_inst *i);
 /* val_vulkan_memory.c: variables, types and memory access, per instruction. */
 void vk_check_memory_inst(vk_state *s, const val_inst *i);
+/* val_vulkan_xfb.c: transform feedback decorations of Output variables and blocks. */
+void vk_check_xfb(vk_state *s);
 
 #endif

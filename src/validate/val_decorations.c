@@ -38,6 +38,12 @@ static bool member_only(uint32_t decoration)
            decoration == SPVK_DECORATION_RowMajor || decoration == SPVK_DECORATION_ColMajor;
 }
 
+static bool is_output_variable(const val_state *v, uint32_t id)
+{
+    const val_inst *d = val_def(v, id);
+    return d && d->opcode == SPVK_OP_Variable && d->num_words >= 4 && val_words(v, d)[3] == SPVK_STORAGE_CLASS_Output;
+}
+
 /* Decorations of an <id> that a structure member cannot take. */
 static bool id_only(uint32_t decoration)
 {
@@ -176,7 +182,10 @@ void val_check_decorations(val_state *v)
                 continue;
             target = w[1];
             decoration = w[2];
-            if (member_only(decoration)) {
+            /* Offset on an Output variable places it in a transform-feedback buffer: SPIR-V's
+               wording says "structure-type member", but the Vulkan transform feedback rules
+               (VUID-StandaloneSpirv-Offset-04687 ...) and glslang use it, and spirv-val accepts it. */
+            if (member_only(decoration) && !(decoration == SPVK_DECORATION_Offset && is_output_variable(v, target))) {
                 val_error(v, index, RULE, "the decoration %s applies only to a structure member (OpMemberDecorate)",
                           decoration_name(decoration));
                 continue;

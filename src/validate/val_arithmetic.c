@@ -46,15 +46,14 @@ static bool result_is(ctx *c, val_kind kind, bool coop, bool unsigned_only)
 {
     if (!val_def(c->v, c->i->type_id))
         return false;
+    if ((c->result.kind == kind && (!c->result.coop || coop)) &&
+        !(unsigned_only && val_int_signedness(c->v, c->result.scalar) != 0))
+        return true;
     const char *kinds = kind == VAL_KIND_INT ? "integer" : kind == VAL_KIND_FLOAT ? "floating-point" : "Boolean";
     char expected[96];
     snprintf(expected, sizeof expected, "a scalar or vector%s of %s type%s", coop ? " (or cooperative matrix)" : "",
              kinds, unsigned_only ? " whose Signedness is 0" : "");
-    if (c->result.kind != kind || (c->result.coop && !coop))
-        return result_error(c, expected);
-    if (unsigned_only && val_int_signedness(c->v, c->result.scalar) != 0)
-        return result_error(c, expected);
-    return true;
+    return result_error(c, expected);
 }
 
 /* The operand's type equals Result Type. */

@@ -334,6 +334,18 @@ static void check_relation(ext_check *c, uint32_t k)
         return;
     uint32_t a = c->vt[k], b = c->vt[r];
     val_shape sa = val_shape_of(v, a), sb = val_shape_of(v, b);
+    bool broken;
+    switch (s->rel) {
+    case EXT_REL_SAME: broken = a != b; break;
+    case EXT_REL_COMPONENT: broken = val_scalar_type(v, a) != val_scalar_type(v, b); break;
+    case EXT_REL_COUNT: broken = sa.count != sb.count; break;
+    case EXT_REL_COUNT_WIDTH: broken = sa.count != sb.count || sa.width != sb.width; break;
+    case EXT_REL_UPSAMPLE: broken = sa.count != sb.count || sa.width != 2 * sb.width; break;
+    case EXT_REL_N: broken = c->id[k] != sb.count; break;
+    default: broken = false; break;
+    }
+    if (!broken)
+        return; /* the names below are for the message only: most instructions need none */
     char name[96], ref_name[96], what[128], actual[96];
     slot_name(c, r, ref_name, sizeof ref_name);
     if (s->shape == EXT_POINTER)

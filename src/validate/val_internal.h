@@ -136,6 +136,11 @@ typedef struct val_state {
     size_t num_functions, functions_capacity;
 
     spvk_capability_set capabilities; /* declared, with everything they imply */
+    /* The same set for val_has_capability, which rules ask per instruction: a bitmap of values
+       below 256 and the few larger values, ascending (the set's lookup is a grammar search). */
+    uint64_t capability_low[4];
+    uint32_t capability_high[64];
+    uint32_t num_capability_high;
     spvk_capability_set declared;     /* declared explicitly */
     spvk_extension_set extensions;    /* declared SPIR-V extensions */
     uint32_t opencl_extensions;       /* declared cl_khr_* extensions (spvk_opencl_extension bits) */

@@ -433,6 +433,11 @@ done:
 void vk_check_xfb(vk_state *s)
 {
     val_state *v = s->v;
+    /* Offsets of outputs place them in transform-feedback buffers, which need the capability
+       (XfbBuffer, XfbStride and Stream require it too): a module without it captures nothing. */
+    if (!val_has_capability(v, SPVK_CAPABILITY_TransformFeedback) &&
+        !val_has_capability(v, SPVK_CAPABILITY_GeometryStreams))
+        return;
     size_t n = v->num_insts;
     xfb_state x = {.s = s, .v = v};
     x.var_dec = spvk_alloc(v->allocator, n * DEC_COUNT * sizeof *x.var_dec);

@@ -285,7 +285,39 @@ bool val_constant_uint(const val_state *v, uint32_t id, uint64_t *value)
 
 bool val_has_capability(const val_state *v, uint32_t capability)
 {
-    return spvk_capability_set_has(&v->capabilities, capability);
+    if (capability < 256)
+        return (v->capability_low[capability / 64] >> (capability % 64)) & 1u;
+    size_t lo = 0, hi = v->num_capability_high;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (v->capability_high[mid] < capability)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < v->num_capability_high && v->capability_high[lo] == capability)
+        return true;
+    /* More large capabilities than the array holds (no real module): the set decides. */
+    return v->num_capability_high == sizeof v->capability_high / sizeof v->capability_high[0] &&
+           spvk_capability_set_has(&v->capabilities, capability);
+}
+
+/* Adds a capability to v->capabilities and to val_has_capability's copy of it. */
+static void add_capability(val_state *v, uint32_t capability)
+{
+    spvk_capability_set_add(&v->capabilities, capability);
+    if (capability < 256) {
+        v->capability_low[capability / 64] |= (uint64_t)1 << (capability % 64);
+        return;
+    }
+    size_t n = v->num_capability_high, k = n;
+    while (k > 0 && v->capability_high[k - 1] >= capability)
+        k--;
+    if ((k < n && v->capability_high[k] == capability) || n == sizeof v->capability_high / sizeof v->capability_high[0])
+        return;
+    memmove(v->capability_high + k + 1, v->capability_high + k, (n - k) * sizeof v->capability_high[0]);
+    v->capability_high[k] = capability;
+    v->num_capability_high++;
 }
 
 bool val_has_extension(const val_state *v, const char *name)
@@ -419,11 +451,11 @@ static spvk_result collect(void *user, const spvk_header *header, const spvk_ins
     case SPVK_OP_Capability: {
         uint32_t cap = inst->words[1];
         spvk_capability_set_add(&v->declared, cap);
-        spvk_capability_set_add(&v->capabilities, cap);
+        add_capability(v, cap);
         uint32_t implied[64];
         size_t n = spvk_capability_implied(cap, implied, 64);
         for (size_t k = 0; k < n && k < 64; k++)
-            spvk_capability_set_add(&v->capabilities, implied[k]);
+            add_capability(v, implied[k]);
         break;
     }
     case SPVK_OP_Extension: {

@@ -420,3 +420,48 @@ void val_check_pointer_uses(val_state *v, const val_inst *i)
         }
     }
 }
+
+/* SPIR-V 2.16.1, "Memory model": accesses with NonPrivatePointer use pointers in the Uniform,
+   Workgroup, CrossWorkgroup, Generic, Image or StorageBuffer storage classes; under the Vulkan
+   memory model, Device scope needs the VulkanMemoryModelDeviceScope capability. */
+void val_check_memory_model(val_state *v, const val_inst *i)
+{
+    const uint32_t *w = val_words(v, i);
+    const spvk_operand *ops = val_operands(v, i);
+    uint32_t index = val_index(v, i);
+    bool vulkan = v->memory_model == SPVK_MEMORY_MODEL_Vulkan;
+    for (uint16_t n = 0; n < i->num_operands; n++) {
+        const spvk_operand *o = &ops[n];
+        if (o->offset >= i->num_words)
+            continue;
+        uint64_t scope;
+        if (o->kind == SPVK_OPERAND_IdScope && vulkan && val_constant_uint(v, w[o->offset], &scope) &&
+            scope == SPVK_SCOPE_Device && !val_has_capability(v, SPVK_CAPABILITY_VulkanMemoryModelDeviceScope))
+            val_error(v, index, RULE, "%s uses Device scope (%%%u) under the Vulkan memory model, which needs the "
+                      "VulkanMemoryModelDeviceScope capability", opname(i->opcode), w[o->offset]);
+        if (o->kind != SPVK_OPERAND_MemoryAccess || !(w[o->offset] & SPVK_MEMORY_ACCESS_NonPrivatePointer))
+            continue;
+        /* The pointer the access mask describes: OpLoad's Pointer, OpStore's Pointer. */
+        uint32_t pointer = i->opcode == SPVK_OP_Load && i->num_words >= 4    ? w[3]
+                           : i->opcode == SPVK_OP_Store && i->num_words >= 3 ? w[1]
+                                                                             : 0;
+        uint32_t storage, pointee;
+        if (!pointer || !value_pointer(v, pointer, &storage, &pointee))
+            continue;
+        switch (storage) {
+        case SPVK_STORAGE_CLASS_Uniform:
+        case SPVK_STORAGE_CLASS_Workgroup:
+        case SPVK_STORAGE_CLASS_CrossWorkgroup:
+        case SPVK_STORAGE_CLASS_Generic:
+        case SPVK_STORAGE_CLASS_Image:
+        case SPVK_STORAGE_CLASS_StorageBuffer:
+        case SPVK_STORAGE_CLASS_PhysicalStorageBuffer: /* buffer references: what glslang emits, spirv-val allows */
+        case SPVK_STORAGE_CLASS_TaskPayloadWorkgroupEXT:
+            break;
+        default:
+            val_error(v, index, RULE, "%s uses NonPrivatePointer on %%%u, a pointer in %s; NonPrivatePointer is only "
+                      "for the Uniform, Workgroup, CrossWorkgroup, Generic, Image and StorageBuffer storage "
+                      "classes (and PhysicalStorageBuffer, TaskPayloadWorkgroupEXT)", opname(i->opcode), pointer, storage_name(storage));
+        }
+    }
+}

@@ -8,5 +8,8 @@
    VariablePointers capabilities, a logical pointer is an operand or result only of the
    instructions the rule lists. Called by val_check_instructions for every instruction. */
 void val_check_pointer_uses(val_state *v, const val_inst *i);
+/* SPIR-V 2.16.1's memory model rules (NonPrivatePointer storage classes, Device scope under the
+   Vulkan memory model) for one instruction of any class. */
+void val_check_memory_model(val_state *v, const val_inst *i);
 
 #endif

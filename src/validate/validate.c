@@ -512,6 +512,7 @@ void val_check_instructions(val_state *v)
             break;
         }
         val_check_pointer_uses(v, i);
+        val_check_memory_model(v, i);
     }
 }
 

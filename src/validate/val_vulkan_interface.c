@@ -235,7 +235,8 @@ static void collect(iface *s)
     }
     if (s->failed || !s->num_members)
         return;
-    qsort(s->members, s->num_members, sizeof *s->members, cmp_member_dec);
+    if (s->num_members)
+        qsort(s->members, s->num_members, sizeof *s->members, cmp_member_dec);
     for (size_t n = 0; n < s->num_members; n++) {
         const member_dec *m = &s->members[n];
         obj *o = make_obj(s, m->strct);
@@ -505,7 +506,8 @@ static void check_slots(iface *s, uint32_t ep, uint32_t model)
     val_state *v = s->v;
     if (s->num_slots < 2)
         return;
-    qsort(s->slots, s->num_slots, sizeof *s->slots, cmp_slot);
+    if (s->num_slots)
+        qsort(s->slots, s->num_slots, sizeof *s->slots, cmp_slot);
     for (size_t g = 0, e; g < s->num_slots && !v->stop; g = e) {
         uint32_t owner[4] = {0, 0, 0, 0};
         uint8_t seen = 0;
@@ -566,7 +568,8 @@ static void check_builtins(iface *s, uint32_t ep)
 {
     if (s->num_builtins < 2)
         return;
-    qsort(s->builtins, s->num_builtins, sizeof *s->builtins, cmp_u64);
+    if (s->num_builtins)
+        qsort(s->builtins, s->num_builtins, sizeof *s->builtins, cmp_u64);
     for (size_t k = 1; k < s->num_builtins; k++) {
         uint64_t b = s->builtins[k];
         if (b != s->builtins[k - 1] || (k >= 2 && s->builtins[k - 2] == b))

@@ -554,7 +554,8 @@ static bool check_struct(layout_state *s, lay_type *st, int mode)
     }
     /* Overlaps and tail padding, in offset order: (offset, member) pairs sort in one qsort. */
     const lay_member *ms = members;
-    qsort(keys, count, sizeof *keys, compare_u64);
+    if (count)
+        qsort(keys, count, sizeof *keys, compare_u64);
     for (uint32_t j = 1; j < count && !v->stop; j++) {
         uint32_t p = (uint32_t)keys[j - 1], c = (uint32_t)keys[j];
         lay_type *pt = laid_out(s, member_type(s, st, p));

@@ -392,7 +392,8 @@ static void check_entry_point(xfb_state *x, const val_inst *ep, uint32_t number)
                                                it->d[DEC_OFFSET].value + x->size[e]};
         }
     }
-    qsort(ranges, num_ranges, sizeof *ranges, compare_ranges);
+    if (num_ranges)
+        qsort(ranges, num_ranges, sizeof *ranges, compare_ranges);
     for (size_t a = 0; a < num_ranges; a++) {
         /* Within one buffer the items are adjacent: compare each with the buffer's first item for the
            stride and stream, and with the furthest-reaching earlier item for overlap. */

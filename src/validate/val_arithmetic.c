@@ -12,34 +12,7 @@
 #define RULE_ARITHMETIC "SPIR-V 3.3.13"
 #define RULE_BIT "SPIR-V 3.3.14"
 
-typedef struct ctx {
-    val_state *v;
-    const val_inst *i;
-    uint32_t index;
-    const char *rule;
-    const char *name; /* the opcode's name */
-    val_shape result;
-} ctx;
-
-/* The id of operand n (0 = the first after Result <id>), or 0 when the instruction is short. */
-static uint32_t operand_id(const ctx *c, uint32_t n)
-{
-    return 3u + n < c->i->num_words ? val_words(c->v, c->i)[3 + n] : 0;
-}
-
-static bool report(ctx *c, const char *what, uint32_t id, uint32_t type, const char *expected)
-{
-    char buf[128];
-    return val_error(c->v, c->index, c->rule, "%s %%%u of %s has type %s: expected %s", what, id, c->name,
-                     type ? val_type_describe(c->v, type, buf, sizeof buf) : "none (not a value)", expected);
-}
-
-static bool result_error(ctx *c, const char *expected)
-{
-    char buf[128];
-    return val_error(c->v, c->index, c->rule, "the Result Type %%%u of %s is %s: expected %s", c->i->type_id,
-                     c->name, val_type_describe(c->v, c->i->type_id, buf, sizeof buf), expected);
-}
+typedef val_inst_check ctx;
 
 /* Result Type: a scalar or vector of kind, or (coop) a cooperative matrix of kind. */
 static bool result_is(ctx *c, val_kind kind, bool coop, bool unsigned_only)
@@ -53,13 +26,13 @@ static bool result_is(ctx *c, val_kind kind, bool coop, bool unsigned_only)
     char expected[96];
     snprintf(expected, sizeof expected, "a scalar or vector%s of %s type%s", coop ? " (or cooperative matrix)" : "",
              kinds, unsigned_only ? " whose Signedness is 0" : "");
-    return result_error(c, expected);
+    return val_inst_result_error(c, expected);
 }
 
 /* The operand's type equals Result Type. */
 static void same_as_result(ctx *c, uint32_t n, const char *what)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
@@ -67,7 +40,7 @@ static void same_as_result(ctx *c, uint32_t n, const char *what)
         char buf[128], expected[160];
         snprintf(expected, sizeof expected, "the Result Type %%%u (%s)", c->i->type_id,
                  val_type_describe(c->v, c->i->type_id, buf, sizeof buf));
-        report(c, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
     }
 }
 
@@ -79,7 +52,7 @@ static void int_like_result(ctx *c, uint32_t n, const char *what, bool same_widt
         same_as_result(c, n, what);
         return;
     }
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
@@ -91,18 +64,18 @@ static void int_like_result(ctx *c, uint32_t n, const char *what, bool same_widt
                            c->result.count, c->result.count == 1 ? "" : "s");
         if (same_width)
             snprintf(expected + len, sizeof expected - (size_t)len, " of %u bits", c->result.width);
-        report(c, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
     }
 }
 
 static void int_scalar(ctx *c, uint32_t n, const char *what)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
     if (!val_is_int_type(c->v, t))
-        report(c, what, id, t, "an integer type scalar");
+        val_inst_operand_error(c, what, id, t, "an integer type scalar");
 }
 
 static bool operands(ctx *c, uint32_t count)
@@ -162,7 +135,7 @@ static bool float_vector_result(ctx *c)
     if (!val_def(c->v, c->i->type_id))
         return false;
     if (!val_shape_is(&c->result, VAL_KIND_FLOAT) || val_def_opcode(c->v, c->i->type_id) != SPVK_OP_TypeVector)
-        return result_error(c, "a vector of floating-point type");
+        return val_inst_result_error(c, "a vector of floating-point type");
     return true;
 }
 
@@ -173,14 +146,14 @@ static bool float_matrix_result(ctx *c, bool coop, uint32_t *columns, uint32_t *
     if (coop && c->result.coop && c->result.kind == VAL_KIND_FLOAT)
         return true;
     if (!matrix_info(c->v, c->i->type_id, columns, column_type) || !val_is_float_scalar_or_vector(c->v, *column_type))
-        return result_error(c, "an OpTypeMatrix whose Column Type is a vector of floating-point type");
+        return val_inst_result_error(c, "an OpTypeMatrix whose Column Type is a vector of floating-point type");
     return true;
 }
 
 /* A vector (of the result's component type when component is nonzero) with count components. */
 static void vector_operand(ctx *c, uint32_t n, const char *what, uint32_t component, uint32_t count)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
@@ -189,14 +162,14 @@ static void vector_operand(ctx *c, uint32_t n, const char *what, uint32_t compon
         char buf[64], expected[128];
         snprintf(expected, sizeof expected, "a vector of %u components of %%%u (%s)", count, component,
                  val_type_describe(c->v, component, buf, sizeof buf));
-        report(c, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
     }
 }
 
 static void matrix_operand(ctx *c, uint32_t n, const char *what, uint32_t column_type, uint32_t component,
                            uint32_t columns, uint32_t rows)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id), cols, col;
@@ -220,20 +193,20 @@ static void matrix_operand(ctx *c, uint32_t n, const char *what, uint32_t column
             len += snprintf(expected + len, sizeof expected - (size_t)len, " with %u columns", columns);
         if (rows)
             snprintf(expected + len, sizeof expected - (size_t)len, " of %u components each", rows);
-        report(c, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
     }
 }
 
 static void scalar_component(ctx *c, uint32_t n, const char *what, uint32_t component)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
     if (t != component) {
         char expected[64];
         snprintf(expected, sizeof expected, "the Component Type %%%u of Result Type", component);
-        report(c, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
     }
 }
 
@@ -260,7 +233,7 @@ static void vector_times_matrix(ctx *c)
         return;
     /* Vector's count is the matrix's rows: learn them from Matrix when it is one. */
     uint32_t columns, column_type, rows = 0;
-    if (matrix_info(c->v, val_type_of(c->v, operand_id(c, 1)), &columns, &column_type))
+    if (matrix_info(c->v, val_type_of(c->v, val_inst_operand(c, 1)), &columns, &column_type))
         rows = val_component_count(c->v, column_type);
     if (rows)
         vector_operand(c, 0, "Vector", c->result.scalar, rows);
@@ -273,7 +246,7 @@ static void matrix_times_vector(ctx *c)
         return;
     matrix_operand(c, 0, "Matrix", c->i->type_id, 0, 0, 0);
     uint32_t columns, column_type;
-    if (matrix_info(c->v, val_type_of(c->v, operand_id(c, 0)), &columns, &column_type))
+    if (matrix_info(c->v, val_type_of(c->v, val_inst_operand(c, 0)), &columns, &column_type))
         vector_operand(c, 1, "Vector", c->result.scalar, columns);
 }
 
@@ -284,7 +257,7 @@ static void matrix_times_matrix(ctx *c)
         return;
     matrix_operand(c, 0, "LeftMatrix", column_type, 0, 0, 0);
     uint32_t left_columns = 0, left_column;
-    if (!matrix_info(c->v, val_type_of(c->v, operand_id(c, 0)), &left_columns, &left_column))
+    if (!matrix_info(c->v, val_type_of(c->v, val_inst_operand(c, 0)), &left_columns, &left_column))
         left_columns = 0;
     matrix_operand(c, 1, "RightMatrix", 0, val_scalar_type(c->v, column_type), columns, left_columns);
 }
@@ -294,11 +267,11 @@ static void outer_product(ctx *c)
     uint32_t columns, column_type;
     if (!operands(c, 2) || !float_matrix_result(c, false, &columns, &column_type))
         return;
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (val_def(c->v, id) && val_type_of(c->v, id) != column_type) {
         char expected[64];
         snprintf(expected, sizeof expected, "the Column Type %%%u of Result Type", column_type);
-        report(c, "Vector 1", id, val_type_of(c->v, id), expected);
+        val_inst_operand_error(c, "Vector 1", id, val_type_of(c->v, id), expected);
     }
     vector_operand(c, 1, "Vector 2", val_scalar_type(c->v, column_type), columns);
 }
@@ -308,19 +281,19 @@ static void dot(ctx *c)
     if (!operands(c, 2) || !val_def(c->v, c->i->type_id))
         return;
     if (!val_is_float_type(c->v, c->i->type_id)) {
-        result_error(c, "a floating-point type scalar");
+        val_inst_result_error(c, "a floating-point type scalar");
         return;
     }
-    uint32_t a = operand_id(c, 0), b = operand_id(c, 1);
+    uint32_t a = val_inst_operand(c, 0), b = val_inst_operand(c, 1);
     if (!val_def(c->v, a) || !val_def(c->v, b))
         return;
     uint32_t ta = val_type_of(c->v, a), tb = val_type_of(c->v, b);
     char expected[96];
     snprintf(expected, sizeof expected, "a vector whose component type is the Result Type %%%u", c->i->type_id);
     if (val_def_opcode(c->v, ta) != SPVK_OP_TypeVector || val_scalar_type(c->v, ta) != c->i->type_id)
-        report(c, "Vector 1", a, ta, expected);
+        val_inst_operand_error(c, "Vector 1", a, ta, expected);
     else if (tb != ta)
-        report(c, "Vector 2", b, tb, "the type of Vector 1");
+        val_inst_operand_error(c, "Vector 2", b, tb, "the type of Vector 1");
 }
 
 /* OpIAddCarry, OpISubBorrow, OpUMulExtended, OpSMulExtended: a struct of two members of one
@@ -334,21 +307,21 @@ static void extended(ctx *c, bool unsigned_only)
                                            "whose Signedness is 0"
                                          : "an OpTypeStruct of two members of one scalar or vector of integer type";
     if (s->opcode != SPVK_OP_TypeStruct || s->num_words != 4) {
-        result_error(c, expected);
+        val_inst_result_error(c, expected);
         return;
     }
     uint32_t member = val_words(c->v, s)[2];
     if (val_words(c->v, s)[3] != member || !val_is_int_scalar_or_vector(c->v, member) ||
         (unsigned_only && val_int_signedness(c->v, member) != 0)) {
-        result_error(c, expected);
+        val_inst_result_error(c, expected);
         return;
     }
     for (uint32_t n = 0; n < 2; n++) {
-        uint32_t id = operand_id(c, n);
+        uint32_t id = val_inst_operand(c, n);
         if (val_def(c->v, id) && val_type_of(c->v, id) != member) {
             char buf[64];
             snprintf(buf, sizeof buf, "the member type %%%u of Result Type", member);
-            report(c, n == 0 ? "Operand 1" : "Operand 2", id, val_type_of(c->v, id), buf);
+            val_inst_operand_error(c, n == 0 ? "Operand 1" : "Operand 2", id, val_type_of(c->v, id), buf);
         }
     }
 }
@@ -375,8 +348,7 @@ static void bit_field(ctx *c, bool insert)
 
 void val_check_arithmetic(val_state *v, const val_inst *i)
 {
-    ctx c = {v, i, val_index(v, i), RULE_ARITHMETIC, spvk_instruction_by_opcode(i->opcode)->name,
-             val_shape_of(v, i->type_id)};
+    ctx c = val_inst_check_of(v, i, RULE_ARITHMETIC);
     switch (i->opcode) {
     case SPVK_OP_SNegate:
         integer_op(&c, 1, true);

@@ -9,42 +9,13 @@
 
 #define RULE_COMPOSITE "SPIR-V 3.3.12"
 
-typedef struct ctx {
-    val_state *v;
-    const val_inst *i;
-    uint32_t index;
-    const char *name;
-} ctx;
-
-static uint32_t operand_id(const ctx *c, uint32_t n)
-{
-    return 3u + n < c->i->num_words ? val_words(c->v, c->i)[3 + n] : 0;
-}
-
-static void report(ctx *c, const char *what, uint32_t id, uint32_t type, const char *expected)
-{
-    char buf[128];
-    val_error(c->v, c->index, RULE_COMPOSITE, "%s %%%u of %s has type %s: expected %s", what, id, c->name,
-              type ? val_type_describe(c->v, type, buf, sizeof buf) : "none (not a value)", expected);
-}
-
-static bool result_error(ctx *c, const char *expected)
-{
-    char buf[128];
-    return val_error(c->v, c->index, RULE_COMPOSITE, "the Result Type %%%u of %s is %s: expected %s", c->i->type_id,
-                     c->name, val_type_describe(c->v, c->i->type_id, buf, sizeof buf), expected);
-}
-
-static bool ready(const ctx *c, uint32_t count)
-{
-    return c->i->num_words >= 3 + count && val_def(c->v, c->i->type_id);
-}
+typedef val_inst_check ctx;
 
 static void int_scalar(ctx *c, uint32_t n, const char *what)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (val_def(c->v, id) && !val_is_int_type(c->v, val_type_of(c->v, id)))
-        report(c, what, id, val_type_of(c->v, id), "a scalar integer");
+        val_inst_operand_error(c, what, id, val_type_of(c->v, id), "a scalar integer");
 }
 
 static const val_inst *vector_def(const val_state *v, uint32_t type_id)
@@ -55,47 +26,47 @@ static const val_inst *vector_def(const val_state *v, uint32_t type_id)
 
 static void extract_dynamic(ctx *c)
 {
-    if (!ready(c, 2))
+    if (!val_inst_ready(c, 2))
         return;
     uint16_t r = val_def_opcode(c->v, c->i->type_id);
     if (r != SPVK_OP_TypeInt && r != SPVK_OP_TypeFloat && r != SPVK_OP_TypeBool) {
-        result_error(c, "a scalar type");
+        val_inst_result_error(c, "a scalar type");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     uint32_t t = val_type_of(c->v, id);
     const val_inst *d = vector_def(c->v, t);
     if (val_def(c->v, id) && (!d || val_words(c->v, d)[2] != c->i->type_id))
-        report(c, "Vector", id, t, "an OpTypeVector whose Component Type is Result Type");
+        val_inst_operand_error(c, "Vector", id, t, "an OpTypeVector whose Component Type is Result Type");
     int_scalar(c, 1, "Index");
 }
 
 static void insert_dynamic(ctx *c)
 {
-    if (!ready(c, 3))
+    if (!val_inst_ready(c, 3))
         return;
     const val_inst *d = vector_def(c->v, c->i->type_id);
     if (!d) {
-        result_error(c, "an OpTypeVector");
+        val_inst_result_error(c, "an OpTypeVector");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (val_def(c->v, id) && val_type_of(c->v, id) != c->i->type_id)
-        report(c, "Vector", id, val_type_of(c->v, id), "the Result Type");
-    id = operand_id(c, 1);
+        val_inst_operand_error(c, "Vector", id, val_type_of(c->v, id), "the Result Type");
+    id = val_inst_operand(c, 1);
     if (val_def(c->v, id) && val_type_of(c->v, id) != val_words(c->v, d)[2])
-        report(c, "Component", id, val_type_of(c->v, id), "the Component Type of Result Type");
+        val_inst_operand_error(c, "Component", id, val_type_of(c->v, id), "the Component Type of Result Type");
     int_scalar(c, 2, "Index");
 }
 
 static void shuffle(ctx *c)
 {
-    if (!ready(c, 2))
+    if (!val_inst_ready(c, 2))
         return;
     const val_inst *d = vector_def(c->v, c->i->type_id);
     uint32_t given = c->i->num_words - 5u;
     if (!d) {
-        result_error(c, "an OpTypeVector");
+        val_inst_result_error(c, "an OpTypeVector");
         return;
     }
     if (val_words(c->v, d)[3] != given)
@@ -104,14 +75,14 @@ static void shuffle(ctx *c)
     uint32_t total = 0;
     bool known = true;
     for (uint32_t n = 0; n < 2; n++) {
-        uint32_t id = operand_id(c, n);
+        uint32_t id = val_inst_operand(c, n);
         if (!val_def(c->v, id)) {
             known = false;
             continue;
         }
         const val_inst *vd = vector_def(c->v, val_type_of(c->v, id));
         if (!vd || val_words(c->v, vd)[2] != val_words(c->v, d)[2]) {
-            report(c, n == 0 ? "Vector 1" : "Vector 2", id, val_type_of(c->v, id),
+            val_inst_operand_error(c, n == 0 ? "Vector 1" : "Vector 2", id, val_type_of(c->v, id),
                    "a vector with the Component Type of Result Type");
             known = false;
             continue;
@@ -135,7 +106,7 @@ static void construct_vector(ctx *c, const val_inst *t, uint32_t given)
     uint32_t component = val_words(c->v, t)[2], total = 0;
     bool known = true;
     for (uint32_t n = 0; n < given; n++) {
-        uint32_t id = operand_id(c, n);
+        uint32_t id = val_inst_operand(c, n);
         if (!val_def(c->v, id)) {
             known = false;
             continue;
@@ -154,7 +125,7 @@ static void construct_vector(ctx *c, const val_inst *t, uint32_t given)
         snprintf(expected, sizeof expected, "the component type %%%u of Result Type, or a vector of it", component);
         char what[32];
         snprintf(what, sizeof what, "Constituent %u", n);
-        report(c, what, id, ct, expected);
+        val_inst_operand_error(c, what, id, ct, expected);
         known = false;
     }
     if (given < 2)
@@ -167,7 +138,7 @@ static void construct_vector(ctx *c, const val_inst *t, uint32_t given)
 
 static void construct(ctx *c)
 {
-    if (!ready(c, 0))
+    if (!val_inst_ready(c, 0))
         return;
     const val_inst *t = val_def(c->v, c->i->type_id);
     uint32_t given = c->i->num_words - 3u, count;
@@ -176,7 +147,7 @@ static void construct(ctx *c)
         return;
     }
     if (!val_constituent_type(c->v, t, 0, &count) && t->opcode != SPVK_OP_TypeStruct) {
-        result_error(c, "a composite type");
+        val_inst_result_error(c, "a composite type");
         return;
     }
     bool coop = t->opcode == SPVK_OP_TypeCooperativeMatrixKHR || t->opcode == SPVK_OP_TypeCooperativeMatrixNV;
@@ -188,12 +159,12 @@ static void construct(ctx *c)
         return;
     }
     for (uint32_t n = 0; n < given; n++) {
-        uint32_t id = operand_id(c, n), want = val_constituent_type(c->v, t, n, &count);
+        uint32_t id = val_inst_operand(c, n), want = val_constituent_type(c->v, t, n, &count);
         if (val_def(c->v, id) && want && val_type_of(c->v, id) != want) {
             char expected[64], what[32];
             snprintf(expected, sizeof expected, "%%%u, the type of that member of Result Type", want);
             snprintf(what, sizeof what, "Constituent %u", n);
-            report(c, what, id, val_type_of(c->v, id), expected);
+            val_inst_operand_error(c, what, id, val_type_of(c->v, id), expected);
         }
     }
 }
@@ -227,9 +198,9 @@ static uint32_t walk(ctx *c, uint32_t type, uint32_t first)
 
 static void extract(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (!val_def(c->v, id))
         return;
     if (c->i->num_words < 5) {
@@ -246,13 +217,13 @@ static void extract(ctx *c)
 
 static void insert(ctx *c)
 {
-    if (!ready(c, 2))
+    if (!val_inst_ready(c, 2))
         return;
-    uint32_t object = operand_id(c, 0), composite = operand_id(c, 1);
+    uint32_t object = val_inst_operand(c, 0), composite = val_inst_operand(c, 1);
     if (!val_def(c->v, composite))
         return;
     if (val_type_of(c->v, composite) != c->i->type_id) {
-        report(c, "Composite", composite, val_type_of(c->v, composite), "the Result Type");
+        val_inst_operand_error(c, "Composite", composite, val_type_of(c->v, composite), "the Result Type");
         return;
     }
     if (c->i->num_words < 6) {
@@ -263,33 +234,33 @@ static void insert(ctx *c)
     if (t && val_def(c->v, object) && val_type_of(c->v, object) != t) {
         char expected[64];
         snprintf(expected, sizeof expected, "%%%u, the type the Indexes select", t);
-        report(c, "Object", object, val_type_of(c->v, object), expected);
+        val_inst_operand_error(c, "Object", object, val_type_of(c->v, object), expected);
     }
 }
 
 static void copy_object(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
     if (val_def_opcode(c->v, c->i->type_id) == SPVK_OP_TypeVoid) {
-        result_error(c, "any type but OpTypeVoid");
+        val_inst_result_error(c, "any type but OpTypeVoid");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (val_def(c->v, id) && val_type_of(c->v, id) != c->i->type_id)
-        report(c, "Operand", id, val_type_of(c->v, id), "the Result Type");
+        val_inst_operand_error(c, "Operand", id, val_type_of(c->v, id), "the Result Type");
 }
 
 static void transpose(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
     const val_inst *r = val_def(c->v, c->i->type_id);
     if (r->opcode != SPVK_OP_TypeMatrix || r->num_words < 4) {
-        result_error(c, "an OpTypeMatrix");
+        val_inst_result_error(c, "an OpTypeMatrix");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
@@ -301,7 +272,7 @@ static void transpose(ctx *c)
         char expected[96];
         snprintf(expected, sizeof expected, "a matrix of %u columns of %u components of Result Type's component type",
                  rrows, rcols);
-        report(c, "Matrix", id, t, expected);
+        val_inst_operand_error(c, "Matrix", id, t, expected);
     }
 }
 
@@ -336,21 +307,21 @@ static bool logically_match(const val_state *v, uint32_t a, uint32_t b, int dept
 
 static void copy_logical(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
     if (t == c->i->type_id)
-        report(c, "Operand", id, t, "a type other than Result Type (use OpCopyObject)");
+        val_inst_operand_error(c, "Operand", id, t, "a type other than Result Type (use OpCopyObject)");
     else if (!logically_match(c->v, c->i->type_id, t, 0))
-        report(c, "Operand", id, t, "a type that logically matches Result Type");
+        val_inst_operand_error(c, "Operand", id, t, "a type that logically matches Result Type");
 }
 
 void val_check_composite(val_state *v, const val_inst *i)
 {
-    ctx c = {v, i, val_index(v, i), spvk_instruction_by_opcode(i->opcode)->name};
+    ctx c = val_inst_check_of(v, i, RULE_COMPOSITE);
     switch (i->opcode) {
     case SPVK_OP_VectorExtractDynamic:
         extract_dynamic(&c);

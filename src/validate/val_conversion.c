@@ -10,37 +10,7 @@
 
 #define RULE_CONVERSION "SPIR-V 3.3.11"
 
-typedef struct ctx {
-    val_state *v;
-    const val_inst *i;
-    uint32_t index;
-    const char *name;
-    val_shape result;
-} ctx;
-
-static uint32_t operand_id(const ctx *c, uint32_t n)
-{
-    return 3u + n < c->i->num_words ? val_words(c->v, c->i)[3 + n] : 0;
-}
-
-static void report(ctx *c, const char *rule, const char *what, uint32_t id, uint32_t type, const char *expected)
-{
-    char buf[128];
-    val_error(c->v, c->index, rule, "%s %%%u of %s has type %s: expected %s", what, id, c->name,
-              type ? val_type_describe(c->v, type, buf, sizeof buf) : "none (not a value)", expected);
-}
-
-static bool result_error(ctx *c, const char *expected)
-{
-    char buf[128];
-    return val_error(c->v, c->index, RULE_CONVERSION, "the Result Type %%%u of %s is %s: expected %s", c->i->type_id,
-                     c->name, val_type_describe(c->v, c->i->type_id, buf, sizeof buf), expected);
-}
-
-static bool ready(const ctx *c, uint32_t count)
-{
-    return c->i->num_words >= 3 + count && val_def(c->v, c->i->type_id);
-}
+typedef val_inst_check ctx;
 
 static const char *kind_name(val_kind kind)
 {
@@ -53,7 +23,7 @@ static bool result_is(ctx *c, val_kind kind, bool unsigned_only)
         char expected[96];
         snprintf(expected, sizeof expected, "a scalar or vector of %s type%s", kind_name(kind),
                  unsigned_only ? " whose Signedness is 0" : "");
-        return result_error(c, expected);
+        return val_inst_result_error(c, expected);
     }
     return true;
 }
@@ -62,7 +32,7 @@ static bool result_is(ctx *c, val_kind kind, bool unsigned_only)
    cooperative matrix of Result Type's shape). Its shape, kind NONE when wrong. */
 static val_shape value_like_result(ctx *c, val_kind kind, const char *what)
 {
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     val_shape none = {0, 0, VAL_KIND_NONE, 0, 0, NULL};
     if (!val_def(c->v, id))
         return none;
@@ -76,7 +46,7 @@ static val_shape value_like_result(ctx *c, val_kind kind, const char *what)
         else
             snprintf(expected, sizeof expected, "a scalar or vector of %s type with %u component%s", kind_name(kind),
                      c->result.count, c->result.count == 1 ? "" : "s");
-        report(c, RULE_CONVERSION, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
         return none;
     }
     return s;
@@ -84,7 +54,7 @@ static val_shape value_like_result(ctx *c, val_kind kind, const char *what)
 
 static void numeric_convert(ctx *c, val_kind from, val_kind to, bool unsigned_result, const char *what)
 {
-    if (!ready(c, 1) || !result_is(c, to, unsigned_result))
+    if (!val_inst_ready(c, 1) || !result_is(c, to, unsigned_result))
         return;
     value_like_result(c, from, what);
 }
@@ -92,7 +62,7 @@ static void numeric_convert(ctx *c, val_kind from, val_kind to, bool unsigned_re
 /* OpUConvert, OpSConvert, OpFConvert: a width (or, for floats, encoding) change. */
 static void width_convert(ctx *c, val_kind kind, bool unsigned_result, const char *what)
 {
-    if (!ready(c, 1) || !result_is(c, kind, unsigned_result))
+    if (!val_inst_ready(c, 1) || !result_is(c, kind, unsigned_result))
         return;
     val_shape s = value_like_result(c, kind, what);
     if (s.kind == VAL_KIND_NONE)
@@ -101,22 +71,22 @@ static void width_convert(ctx *c, val_kind kind, bool unsigned_result, const cha
         char expected[96];
         snprintf(expected, sizeof expected, "a component %s different from Result Type's",
                  kind == VAL_KIND_INT ? "width" : "type (width or encoding)");
-        report(c, RULE_CONVERSION, what, operand_id(c, 0), s.type, expected);
+        val_inst_operand_error(c, what, val_inst_operand(c, 0), s.type, expected);
     }
 }
 
 static void quantize(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
     const val_inst *f = val_def(c->v, c->result.scalar);
     if (!val_shape_is(&c->result, VAL_KIND_FLOAT) || c->result.width != 32 || !f || f->num_words != 3) {
-        result_error(c, "a scalar or vector of 32-bit floating-point type without a Floating Point Encoding");
+        val_inst_result_error(c, "a scalar or vector of 32-bit floating-point type without a Floating Point Encoding");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (val_def(c->v, id) && val_type_of(c->v, id) != c->i->type_id)
-        report(c, RULE_CONVERSION, "Value", id, val_type_of(c->v, id), "the Result Type");
+        val_inst_operand_error(c, "Value", id, val_type_of(c->v, id), "the Result Type");
 }
 
 /* The width of a physical pointer under the module's addressing model; 0 when logical. */
@@ -137,29 +107,29 @@ static uint32_t pointer_width(const val_state *v, uint32_t storage_class)
 
 static void ptr_to_u(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
     if (!val_is_int_type(c->v, c->i->type_id) || val_int_signedness(c->v, c->i->type_id) != 0) {
-        result_error(c, "a scalar of integer type whose Signedness is 0");
+        val_inst_result_error(c, "a scalar of integer type whose Signedness is 0");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (val_def(c->v, id) && !val_pointer_info(c->v, val_type_of(c->v, id), NULL, NULL))
-        report(c, RULE_CONVERSION, "Pointer", id, val_type_of(c->v, id), "a physical pointer type");
+        val_inst_operand_error(c, "Pointer", id, val_type_of(c->v, id), "a physical pointer type");
 }
 
 static void u_to_ptr(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
     if (!val_pointer_info(c->v, c->i->type_id, NULL, NULL)) {
-        result_error(c, "a physical pointer type");
+        val_inst_result_error(c, "a physical pointer type");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     uint32_t t = val_type_of(c->v, id);
     if (val_def(c->v, id) && (!val_is_int_type(c->v, t) || val_int_signedness(c->v, t) != 0))
-        report(c, RULE_CONVERSION, "Integer Value", id, t, "a scalar of integer type whose Signedness is 0");
+        val_inst_operand_error(c, "Integer Value", id, t, "a scalar of integer type whose Signedness is 0");
 }
 
 static bool cast_storage_ok(uint32_t sc)
@@ -172,29 +142,29 @@ static bool cast_storage_ok(uint32_t sc)
 static void generic_cast(ctx *c, bool to_generic, bool is_explicit)
 {
     uint32_t rsc, rpointee, osc, opointee;
-    if (!ready(c, is_explicit ? 2 : 1))
+    if (!val_inst_ready(c, is_explicit ? 2 : 1))
         return;
     bool pointer = val_def_opcode(c->v, c->i->type_id) == SPVK_OP_TypePointer &&
                    val_pointer_info(c->v, c->i->type_id, &rsc, &rpointee);
     if (!pointer || (to_generic ? rsc != SPVK_STORAGE_CLASS_Generic : !cast_storage_ok(rsc))) {
-        result_error(c, to_generic ? "an OpTypePointer whose Storage Class is Generic"
+        val_inst_result_error(c, to_generic ? "an OpTypePointer whose Storage Class is Generic"
                                    : "an OpTypePointer whose Storage Class is Workgroup, CrossWorkgroup or Function");
         return;
     }
     if (is_explicit && val_words(c->v, c->i)[4] != rsc)
         val_error(c->v, c->index, RULE_CONVERSION, "the Storage operand of %s is not the Storage Class of its Result "
                   "Type %%%u", c->name, c->i->type_id);
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
     if (val_def_opcode(c->v, t) != SPVK_OP_TypePointer || !val_pointer_info(c->v, t, &osc, &opointee) ||
         (to_generic ? !cast_storage_ok(osc) : osc != SPVK_STORAGE_CLASS_Generic))
-        report(c, RULE_CONVERSION, "Pointer", id, t,
+        val_inst_operand_error(c, "Pointer", id, t,
                to_generic ? "a pointer into the Workgroup, CrossWorkgroup or Function Storage Class"
                           : "a pointer into the Generic Storage Class");
     else if (opointee != rpointee)
-        report(c, RULE_CONVERSION, "Pointer", id, t, "a pointer to the type Result Type points to");
+        val_inst_operand_error(c, "Pointer", id, t, "a pointer to the type Result Type points to");
 }
 
 /* Total bits of a scalar or vector shape (0 unknown). */
@@ -202,38 +172,39 @@ static uint64_t shape_bits(const val_shape *s) { return (uint64_t)s->width * s->
 
 static void bitcast(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
     uint32_t rsc = 0, osc = 0;
     bool rptr = val_pointer_info(c->v, c->i->type_id, &rsc, NULL), optr = val_pointer_info(c->v, t, &osc, NULL);
     val_shape r = c->result, o = val_shape_of(c->v, t);
-    bool rnum = r.kind == VAL_KIND_INT || r.kind == VAL_KIND_FLOAT, onum = o.kind == VAL_KIND_INT || o.kind == VAL_KIND_FLOAT;
+    bool rnum = r.kind == VAL_KIND_INT || r.kind == VAL_KIND_FLOAT;
+    bool onum = o.kind == VAL_KIND_INT || o.kind == VAL_KIND_FLOAT;
     if (!rptr && !rnum) {
-        result_error(c, "an OpTypePointer, or a scalar or vector of numerical type");
+        val_inst_result_error(c, "an OpTypePointer, or a scalar or vector of numerical type");
         return;
     }
     if (!optr && !onum) {
-        report(c, RULE_CONVERSION, "Operand", id, t, "an OpTypePointer, or a scalar or vector of numerical type");
+        val_inst_operand_error(c, "Operand", id, t, "an OpTypePointer, or a scalar or vector of numerical type");
         return;
     }
     if (t == c->i->type_id) {
-        report(c, RULE_CONVERSION, "Operand", id, t, "a type different from Result Type");
+        val_inst_operand_error(c, "Operand", id, t, "a type different from Result Type");
         return;
     }
     if (r.coop || o.coop) {
         if (!r.coop || !o.coop || r.kind != VAL_KIND_INT || o.kind != VAL_KIND_INT || r.width != o.width ||
             !val_shape_same_count(c->v, &r, &o))
-            report(c, RULE_CONVERSION, "Operand", id, t, "with a cooperative matrix, a cooperative matrix of integer "
+            val_inst_operand_error(c, "Operand", id, t, "with a cooperative matrix, a cooperative matrix of integer "
                    "components of the same width and the same scope, rows, columns and use");
         return;
     }
     if (rptr && optr) {
         if (rsc != osc)
-            report(c, RULE_CONVERSION, "Operand", id, t, "a pointer into the Result Type's storage class");
+            val_inst_operand_error(c, "Operand", id, t, "a pointer into the Result Type's storage class");
         return;
     }
     if (rptr || optr) {
@@ -244,9 +215,9 @@ static void bitcast(ctx *c)
                                              : "with a pointer, a pointer or an integer scalar (integer vectors: "
                                                "SPIR-V 1.5)";
             if (rptr)
-                report(c, RULE_CONVERSION, "Operand", id, t, expected);
+                val_inst_operand_error(c, "Operand", id, t, expected);
             else
-                result_error(c, expected);
+                val_inst_result_error(c, expected);
             return;
         }
         if (other->count > 1 && other->width != 32) {
@@ -266,18 +237,18 @@ static void bitcast(ctx *c)
     }
     if (r.count == o.count) {
         if (r.width != o.width)
-            report(c, RULE_CONVERSION, "Operand", id, t, "the component width of Result Type, as the component "
+            val_inst_operand_error(c, "Operand", id, t, "the component width of Result Type, as the component "
                    "counts are equal");
         return;
     }
     uint32_t larger = r.count > o.count ? r.count : o.count, smaller = r.count > o.count ? o.count : r.count;
     if (shape_bits(&r) != shape_bits(&o) || !smaller || larger % smaller)
-        report(c, RULE_CONVERSION, "Operand", id, t, "as many bits in total as Result Type");
+        val_inst_operand_error(c, "Operand", id, t, "as many bits in total as Result Type");
 }
 
 void val_check_conversion(val_state *v, const val_inst *i)
 {
-    ctx c = {v, i, val_index(v, i), spvk_instruction_by_opcode(i->opcode)->name, val_shape_of(v, i->type_id)};
+    ctx c = val_inst_check_of(v, i, RULE_CONVERSION);
     switch (i->opcode) {
     case SPVK_OP_ConvertFToU:
         numeric_convert(&c, VAL_KIND_FLOAT, VAL_KIND_INT, true, "Float Value");

@@ -7,50 +7,19 @@
 
 #define RULE_LOGICAL "SPIR-V 3.3.15"
 
-typedef struct ctx {
-    val_state *v;
-    const val_inst *i;
-    uint32_t index;
-    const char *name;
-    val_shape result;
-} ctx;
-
-static uint32_t operand_id(const ctx *c, uint32_t n)
-{
-    return 3u + n < c->i->num_words ? val_words(c->v, c->i)[3 + n] : 0;
-}
-
-static void report(ctx *c, const char *what, uint32_t id, uint32_t type, const char *expected)
-{
-    char buf[128];
-    val_error(c->v, c->index, RULE_LOGICAL, "%s %%%u of %s has type %s: expected %s", what, id, c->name,
-              type ? val_type_describe(c->v, type, buf, sizeof buf) : "none (not a value)", expected);
-}
-
-static bool result_error(ctx *c, const char *expected)
-{
-    char buf[128];
-    return val_error(c->v, c->index, RULE_LOGICAL, "the Result Type %%%u of %s is %s: expected %s", c->i->type_id,
-                     c->name, val_type_describe(c->v, c->i->type_id, buf, sizeof buf), expected);
-}
-
-/* Whether the instruction has count operands and a defined Result Type. */
-static bool ready(const ctx *c, uint32_t count)
-{
-    return c->i->num_words >= 3 + count && val_def(c->v, c->i->type_id);
-}
+typedef val_inst_check ctx;
 
 static bool bool_result(ctx *c)
 {
     if (!val_shape_is(&c->result, VAL_KIND_BOOL))
-        return result_error(c, "a scalar or vector of Boolean type");
+        return val_inst_result_error(c, "a scalar or vector of Boolean type");
     return true;
 }
 
 /* A scalar or vector of kind with Result Type's component count; the type when it is. */
 static uint32_t like_result(ctx *c, uint32_t n, const char *what, val_kind kind)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id))
         return 0;
     uint32_t t = val_type_of(c->v, id);
@@ -59,7 +28,7 @@ static uint32_t like_result(ctx *c, uint32_t n, const char *what, val_kind kind)
         char expected[96];
         snprintf(expected, sizeof expected, "a scalar or vector of %s type with %u component%s",
                  kind == VAL_KIND_INT ? "integer" : "floating-point", c->result.count, c->result.count == 1 ? "" : "s");
-        report(c, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
         return 0;
     }
     return t;
@@ -67,37 +36,37 @@ static uint32_t like_result(ctx *c, uint32_t n, const char *what, val_kind kind)
 
 static void same_type(ctx *c, uint32_t n, const char *what, uint32_t type, const char *as)
 {
-    uint32_t id = operand_id(c, n);
+    uint32_t id = val_inst_operand(c, n);
     if (!val_def(c->v, id) || !type)
         return;
     uint32_t t = val_type_of(c->v, id);
     if (t != type) {
         char expected[64];
         snprintf(expected, sizeof expected, "%%%u, the type of %s", type, as);
-        report(c, what, id, t, expected);
+        val_inst_operand_error(c, what, id, t, expected);
     }
 }
 
 static void any_all(ctx *c)
 {
-    if (!ready(c, 1))
+    if (!val_inst_ready(c, 1))
         return;
     if (!val_is_bool_type(c->v, c->i->type_id)) {
-        result_error(c, "a Boolean type scalar");
+        val_inst_result_error(c, "a Boolean type scalar");
         return;
     }
-    uint32_t id = operand_id(c, 0);
+    uint32_t id = val_inst_operand(c, 0);
     if (!val_def(c->v, id))
         return;
     uint32_t t = val_type_of(c->v, id);
     if (val_def_opcode(c->v, t) != SPVK_OP_TypeVector || !val_is_bool_scalar_or_vector(c->v, t))
-        report(c, "Vector", id, t, "a vector of Boolean type");
+        val_inst_operand_error(c, "Vector", id, t, "a vector of Boolean type");
 }
 
 /* OpIsNan ... OpUnordered: x a float scalar or vector like the result; y (when two) of x's type. */
 static void float_test(ctx *c, uint32_t count)
 {
-    if (!ready(c, count) || !bool_result(c))
+    if (!val_inst_ready(c, count) || !bool_result(c))
         return;
     uint32_t t = like_result(c, 0, "x", VAL_KIND_FLOAT);
     if (count == 2)
@@ -106,7 +75,7 @@ static void float_test(ctx *c, uint32_t count)
 
 static void logical(ctx *c, uint32_t count)
 {
-    if (!ready(c, count) || !bool_result(c))
+    if (!val_inst_ready(c, count) || !bool_result(c))
         return;
     for (uint32_t n = 0; n < count; n++)
         same_type(c, n, count == 1 ? "Operand" : n == 0 ? "Operand 1" : "Operand 2", c->i->type_id, "Result Type");
@@ -115,21 +84,21 @@ static void logical(ctx *c, uint32_t count)
 /* OpIEqual ... OpSLessThanEqual: integers of one width, Result Type's component count. */
 static void int_compare(ctx *c)
 {
-    if (!ready(c, 2) || !bool_result(c))
+    if (!val_inst_ready(c, 2) || !bool_result(c))
         return;
     uint32_t a = like_result(c, 0, "Operand 1", VAL_KIND_INT);
     uint32_t b = like_result(c, 1, "Operand 2", VAL_KIND_INT);
     if (a && b && val_bit_width(c->v, a) != val_bit_width(c->v, b)) {
         char expected[64];
         snprintf(expected, sizeof expected, "the component width of Operand 1 (%u bits)", val_bit_width(c->v, a));
-        report(c, "Operand 2", operand_id(c, 1), b, expected);
+        val_inst_operand_error(c, "Operand 2", val_inst_operand(c, 1), b, expected);
     }
 }
 
 /* OpFOrdEqual ... OpFUnordGreaterThanEqual: floats of one type, Result Type's component count. */
 static void float_compare(ctx *c)
 {
-    if (!ready(c, 2) || !bool_result(c))
+    if (!val_inst_ready(c, 2) || !bool_result(c))
         return;
     uint32_t a = like_result(c, 0, "Operand 1", VAL_KIND_FLOAT);
     if (a)
@@ -138,7 +107,7 @@ static void float_compare(ctx *c)
 
 static void select(ctx *c)
 {
-    if (!ready(c, 3))
+    if (!val_inst_ready(c, 3))
         return;
     const val_inst *t = val_def(c->v, c->i->type_id);
     bool pointer = t->opcode == SPVK_OP_TypePointer || t->opcode == SPVK_OP_TypeUntypedPointerKHR;
@@ -147,21 +116,23 @@ static void select(ctx *c)
                      t->opcode == SPVK_OP_TypeCooperativeMatrixNV;
     bool scalar_or_vector = c->result.kind != VAL_KIND_NONE && !c->result.coop;
     if (!pointer && !scalar_or_vector && !(composite && c->v->header.version >= SPVK_VERSION(1, 4))) {
-        result_error(c, composite ? "a pointer, scalar or vector (a composite Result Type needs SPIR-V 1.4)"
+        val_inst_result_error(c, composite ? "a pointer, scalar or vector (a composite Result Type needs SPIR-V 1.4)"
                                   : "a pointer, scalar, vector or (SPIR-V 1.4) composite type");
         return;
     }
-    uint32_t cond = operand_id(c, 0);
+    uint32_t cond = val_inst_operand(c, 0);
     if (val_def(c->v, cond)) {
         uint32_t ct = val_type_of(c->v, cond);
         val_shape s = val_shape_of(c->v, ct);
         if (!val_shape_is(&s, VAL_KIND_BOOL)) {
-            report(c, "Condition", cond, ct, "a scalar or vector of Boolean type");
+            val_inst_operand_error(c, "Condition", cond, ct, "a scalar or vector of Boolean type");
         } else if (s.count > 1 && (t->opcode != SPVK_OP_TypeVector || c->result.count != s.count)) {
-            report(c, "Condition", cond, ct, "a Boolean scalar, or a vector of as many components as Result Type");
+            val_inst_operand_error(c, "Condition", cond, ct,
+                                   "a Boolean scalar, or a vector of as many components as Result Type");
         } else if (c->v->header.version < SPVK_VERSION(1, 4) && t->opcode == SPVK_OP_TypeVector && s.count == 1) {
             /* Before 1.4 the condition had "the same number of components as Result Type". */
-            report(c, "Condition", cond, ct, "before SPIR-V 1.4, a vector of as many components as Result Type");
+            val_inst_operand_error(c, "Condition", cond, ct,
+                                   "before SPIR-V 1.4, a vector of as many components as Result Type");
         }
     }
     same_type(c, 1, "Object 1", c->i->type_id, "Result Type");
@@ -170,7 +141,7 @@ static void select(ctx *c)
 
 void val_check_logical(val_state *v, const val_inst *i)
 {
-    ctx c = {v, i, val_index(v, i), spvk_instruction_by_opcode(i->opcode)->name, val_shape_of(v, i->type_id)};
+    ctx c = val_inst_check_of(v, i, RULE_LOGICAL);
     switch (i->opcode) {
     case SPVK_OP_Any:
     case SPVK_OP_All:

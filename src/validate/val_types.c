@@ -592,3 +592,36 @@ void val_check_types(val_state *v)
         }
     }
 }
+
+/* ---- one instruction's type rules ---- */
+
+val_inst_check val_inst_check_of(val_state *v, const val_inst *i, const char *rule)
+{
+    return (val_inst_check){v, i, val_index(v, i), rule, spvk_instruction_by_opcode(i->opcode)->name,
+                            val_shape_of(v, i->type_id)};
+}
+
+uint32_t val_inst_operand(const val_inst_check *c, uint32_t n)
+{
+    return 3u + n < c->i->num_words ? val_words(c->v, c->i)[3 + n] : 0;
+}
+
+bool val_inst_ready(const val_inst_check *c, uint32_t count)
+{
+    return c->i->num_words >= 3 + count && val_def(c->v, c->i->type_id);
+}
+
+bool val_inst_operand_error(const val_inst_check *c, const char *what, uint32_t id, uint32_t type,
+                            const char *expected)
+{
+    char buf[128];
+    return val_error(c->v, c->index, c->rule, "%s %%%u of %s has type %s: expected %s", what, id, c->name,
+                     type ? val_type_describe(c->v, type, buf, sizeof buf) : "none (not a value)", expected);
+}
+
+bool val_inst_result_error(const val_inst_check *c, const char *expected)
+{
+    char buf[128];
+    return val_error(c->v, c->index, c->rule, "the Result Type %%%u of %s is %s: expected %s", c->i->type_id,
+                     c->name, val_type_describe(c->v, c->i->type_id, buf, sizeof buf), expected);
+}

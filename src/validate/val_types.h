@@ -39,4 +39,25 @@ uint32_t val_constituent_type(const val_state *v, const val_inst *t, uint32_t n,
 /* Whether the type id is declared by a type-declaration instruction. */
 bool val_is_type(const val_state *v, uint32_t id);
 
+/* One instruction under a per-instruction family's type rules, with what its messages name. */
+typedef struct val_inst_check {
+    val_state *v;
+    const val_inst *i;
+    uint32_t index;
+    const char *rule; /* the rule its messages name */
+    const char *name; /* the opcode's name */
+    val_shape result; /* of its Result Type */
+} val_inst_check;
+
+val_inst_check val_inst_check_of(val_state *v, const val_inst *i, const char *rule);
+/* The id of operand n (0 = the first after Result <id>), or 0 when the instruction is short. */
+uint32_t val_inst_operand(const val_inst_check *c, uint32_t n);
+/* Whether the instruction has count operands after Result <id> and a defined Result Type. */
+bool val_inst_ready(const val_inst_check *c, uint32_t count);
+/* Reports "WHAT %id of OpX has type T: expected E" under c->rule. Returns false. */
+bool val_inst_operand_error(const val_inst_check *c, const char *what, uint32_t id, uint32_t type,
+                            const char *expected);
+/* Reports "the Result Type %t of OpX is T: expected E" under c->rule. Returns false. */
+bool val_inst_result_error(const val_inst_check *c, const char *expected);
+
 #endif

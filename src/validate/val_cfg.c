@@ -53,30 +53,6 @@ static bool is_target(uint16_t opcode, uint32_t n)
     }
 }
 
-/* Instructions whose id operands may name ids defined later in the module (SPIR-V 2.4). */
-static bool forward_allowed(uint16_t opcode)
-{
-    switch (opcode) {
-    case SPVK_OP_Phi:
-    case SPVK_OP_Branch:
-    case SPVK_OP_BranchConditional:
-    case SPVK_OP_Switch:
-    case SPVK_OP_LoopMerge:
-    case SPVK_OP_SelectionMerge:
-    case SPVK_OP_FunctionCall:
-    case SPVK_OP_EnqueueKernel:
-    case SPVK_OP_GetKernelNDrangeSubGroupCount:
-    case SPVK_OP_GetKernelNDrangeMaxSubGroupSize:
-    case SPVK_OP_GetKernelWorkGroupSize:
-    case SPVK_OP_GetKernelPreferredWorkGroupSizeMultiple:
-    case SPVK_OP_GetKernelLocalSizeForSubgroupCount:
-    case SPVK_OP_GetKernelMaxNumSubgroups:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* ---- graphs and dominators ---- */
 
 /* mark[t] == b + 1 while b's row is built: mark must not hold b + 1 for any block before b's
@@ -411,7 +387,7 @@ static void check_uses(cfg_work *w, uint32_t b)
                 if (!val_cfg_dominates(&w->d, db, b))
                     val_error(v, k, VAL_RULE_UNIVERSAL, "%%%u is defined in block %%%u, which does not dominate this "
                               "use in block %%%u", id, val_cfg_label_id(w, db), val_cfg_label_id(w, b));
-            } else if (di > k && !forward_allowed(i->opcode)) {
+            } else if (di > k && !val_forward_reference_allowed(i->opcode)) {
                 val_error(v, k, VAL_RULE_UNIVERSAL, "%%%u is used before its definition, and %s does not allow a "
                           "forward reference there", id, op_name(i->opcode));
             }

@@ -4,11 +4,9 @@
    its definition does not dominate are val_cfg.c's. */
 #include "val_internal.h"
 
-/* Whether the operand at index k of instruction i may name an id defined later. */
-static bool forward_allowed(const val_state *v, const val_inst *i, uint32_t k)
+bool val_forward_reference_allowed(uint16_t opcode)
 {
-    const spvk_operand *o = &val_operands(v, i)[k];
-    switch (i->opcode) {
+    switch (opcode) {
     case SPVK_OP_Name:
     case SPVK_OP_MemberName:
     case SPVK_OP_Decorate:
@@ -37,6 +35,17 @@ static bool forward_allowed(const val_state *v, const val_inst *i, uint32_t k)
     case SPVK_OP_GetKernelLocalSizeForSubgroupCount:
     case SPVK_OP_GetKernelMaxNumSubgroups:
         return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether the operand at index k of instruction i may name an id defined later. */
+static bool forward_allowed(const val_state *v, const val_inst *i, uint32_t k)
+{
+    if (val_forward_reference_allowed(i->opcode))
+        return true;
+    switch (i->opcode) {
     case SPVK_OP_TypePointer:
     case SPVK_OP_TypeStruct:
     case SPVK_OP_TypeArray:
@@ -44,7 +53,7 @@ static bool forward_allowed(const val_state *v, const val_inst *i, uint32_t k)
     case SPVK_OP_TypeFunction: {
         /* A pointer type declared ahead by OpTypeForwardPointer may be used before its
            OpTypePointer. */
-        uint32_t id = val_words(v, i)[o->offset];
+        uint32_t id = val_words(v, i)[val_operands(v, i)[k].offset];
         return (val_type_flags(v, id) & VAL_TYPE_CONTAINS_POINTER) != 0;
     }
     default:

@@ -196,6 +196,11 @@ bool val_constant_uint(const val_state *v, uint32_t id, uint64_t *value);
 
 /* ---- instruction kinds (val_layout.c) ---- */
 
+/* Whether every id operand of an instruction with this opcode may name an id defined later
+   (SPIR-V 2.4: names, decorations, entry points, OpPhi, branches, calls, ...; val_ids.c). The
+   types that may use a forward-declared pointer are val_ids.c's own case. */
+bool val_forward_reference_allowed(uint16_t opcode);
+
 bool val_is_terminator(uint16_t opcode);
 /* An OpExtInst of a NonSemantic.* set. */
 bool val_is_non_semantic(const val_state *v, const val_inst *i);

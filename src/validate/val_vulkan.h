@@ -43,6 +43,10 @@ uint32_t vk_root_variable(const vk_state *s, uint32_t pointer_id);
 uint32_t vk_strip_arrays(const val_state *v, uint32_t type);
 uint32_t vk_pointer_storage(const val_state *v, uint32_t pointer_id);
 
+/* Whether a variable of this BuiltIn must be Volatile when an entry point of one of models uses
+   it (VulkanMemoryModel-04678, -04679: subgroup built-ins in most ray tracing stages, RayTmaxKHR
+   in intersection shaders). val_vulkan_model.c. */
+bool vk_builtin_needs_volatile(uint32_t builtin, uint32_t models);
 /* val_vulkan_model.c: the execution-model rules (over val_call_graph's models). */
 void vk_check_models(vk_state *s);
 /* val_vulkan_image.c: image instructions and opaque types, per instruction. */

@@ -12,9 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "val_internal.h"
+#include "val_vulkan.h"
 
-#define VUID(n) "VUID-StandaloneSpirv-" n
 
 /* A variable, or a struct member, bigger than this many Location slots is not laid out further:
    no device has that many, and it bounds the work a hostile module can ask for. */
@@ -37,19 +36,6 @@ enum {
 #define F_INTERPOLATION (F_FLAT | F_NOPERSPECTIVE | F_SAMPLE | F_CENTROID)
 #define F_SHARED_KIND (F_INTERPOLATION | F_PERVERTEX) /* what Input-10604 compares */
 
-/* The execution models these rules tell apart. */
-enum {
-    M_VERTEX = 1u << 0,
-    M_TESC = 1u << 1,
-    M_TESE = 1u << 2,
-    M_GEOMETRY = 1u << 3,
-    M_FRAGMENT = 1u << 4,
-    M_MESH_NV = 1u << 5,
-    M_MESH_EXT = 1u << 6,
-    M_OTHER = 1u << 7,
-    M_RAY = 1u << 8, /* ray generation, intersection, closest hit, miss, callable (not any hit) */
-    M_INTERSECTION = 1u << 9
-};
 
 typedef struct dec_value {
     uint32_t value;
@@ -99,11 +85,6 @@ typedef struct iface {
     bool failed;
 } iface;
 
-static const char *enum_name(unsigned kind, uint32_t value)
-{
-    const spvk_enumerant_desc *e = spvk_enumerant_by_value(kind, value);
-    return e ? e->name : "an unknown value";
-}
 
 static uint32_t def_index(const val_state *v, uint32_t id)
 {
@@ -177,7 +158,7 @@ static void check_builtin_value(iface *s, uint32_t inst, uint32_t builtin)
 {
     if (!builtin_in_vulkan(builtin))
         val_error(s->v, inst, VUID("BuiltIn-04668"), "BuiltIn %s is not a Vulkan built-in variable",
-                  enum_name(SPVK_OPERAND_BuiltIn, builtin));
+                  vk_enum_name(SPVK_OPERAND_BuiltIn, builtin));
 }
 
 static int cmp_member_dec(const void *a, const void *b)
@@ -417,24 +398,6 @@ static void emit(iface *s, uint32_t type, uint64_t location, uint32_t component,
         add_slot(s, high, location + 1, var, bits >> 4, kind);
 }
 
-static uint32_t model_bit(uint32_t model)
-{
-    switch (model) {
-    case SPVK_EXECUTION_MODEL_Vertex: return M_VERTEX;
-    case SPVK_EXECUTION_MODEL_TessellationControl: return M_TESC;
-    case SPVK_EXECUTION_MODEL_TessellationEvaluation: return M_TESE;
-    case SPVK_EXECUTION_MODEL_Geometry: return M_GEOMETRY;
-    case SPVK_EXECUTION_MODEL_Fragment: return M_FRAGMENT;
-    case SPVK_EXECUTION_MODEL_MeshNV: return M_MESH_NV;
-    case SPVK_EXECUTION_MODEL_MeshEXT: return M_MESH_EXT;
-    case SPVK_EXECUTION_MODEL_RayGenerationKHR: case SPVK_EXECUTION_MODEL_ClosestHitKHR:
-    case SPVK_EXECUTION_MODEL_MissKHR: case SPVK_EXECUTION_MODEL_CallableKHR:
-        return M_OTHER | M_RAY;
-    case SPVK_EXECUTION_MODEL_IntersectionKHR: return M_OTHER | M_RAY | M_INTERSECTION;
-    default: return M_OTHER;
-    }
-}
-
 /* Whether the stage sees the variable as one value per vertex, an array around its type
    (Location Assignment counts the element). */
 static bool arrayed(uint32_t model, bool output, const obj *o)
@@ -442,10 +405,10 @@ static bool arrayed(uint32_t model, bool output, const obj *o)
     if (o->flags & F_PATCH)
         return false;
     if (output)
-        return model & (M_TESC | M_MESH_NV | M_MESH_EXT);
-    if (model & (M_TESC | M_TESE | M_GEOMETRY))
+        return model & (VAL_MODEL_TESS_CONTROL | VAL_MODEL_MESH_NV | VAL_MODEL_MESH_EXT);
+    if (model & (VAL_MODEL_TESS_CONTROL | VAL_MODEL_TESS_EVAL | VAL_MODEL_GEOMETRY))
         return true;
-    return (model & M_FRAGMENT) && (o->flags & F_PERVERTEX);
+    return (model & VAL_MODEL_FRAGMENT) && (o->flags & F_PERVERTEX);
 }
 
 static void lay_out_variable(iface *s, uint32_t model, const val_inst *var, obj *o, bool output)
@@ -495,10 +458,10 @@ static int cmp_slot(const void *a, const void *b)
 static const char *overlap_rule(uint32_t model, bool output)
 {
     if (!output)
-        return model & (M_TESC | M_TESE | M_GEOMETRY | M_FRAGMENT) ? VUID("Input-10588") : VUID("OpEntryPoint-08721");
-    if (model & (M_VERTEX | M_TESC | M_TESE | M_GEOMETRY))
+        return model & (VAL_MODEL_TESS_CONTROL | VAL_MODEL_TESS_EVAL | VAL_MODEL_GEOMETRY | VAL_MODEL_FRAGMENT) ? VUID("Input-10588") : VUID("OpEntryPoint-08721");
+    if (model & (VAL_MODEL_VERTEX | VAL_MODEL_TESS_CONTROL | VAL_MODEL_TESS_EVAL | VAL_MODEL_GEOMETRY))
         return VUID("Output-10586");
-    return model & M_FRAGMENT ? VUID("Output-10587") : VUID("OpEntryPoint-08722");
+    return model & VAL_MODEL_FRAGMENT ? VUID("Output-10587") : VUID("OpEntryPoint-08722");
 }
 
 static void check_slots(iface *s, uint32_t ep, uint32_t model)
@@ -528,10 +491,10 @@ static void check_slots(iface *s, uint32_t ep, uint32_t model)
                     val_error(v, ep, overlap_rule(model, output),
                               "the %s variables %%%u and %%%u both use Location %u Component %u%s",
                               output ? "Output" : "Input", owner[c], sl->var, location, c,
-                              output && (model & M_FRAGMENT) ? " with the same Index" : "");
+                              output && (model & VAL_MODEL_FRAGMENT) ? " with the same Index" : "");
                 overlap_reported = true;
             }
-            if (!output && (model & M_FRAGMENT) && e > g && sl->kind != s->slots[g].kind && !kind_reported) {
+            if (!output && (model & VAL_MODEL_FRAGMENT) && e > g && sl->kind != s->slots[g].kind && !kind_reported) {
                 val_error(v, ep, VUID("Input-10604"),
                           "the fragment Input variables %%%u and %%%u share Location %u but differ in their "
                           "PerVertexKHR, Flat, NoPerspective, Sample or Centroid decorations",
@@ -577,7 +540,7 @@ static void check_builtins(iface *s, uint32_t ep)
         bool output = b & 1u;
         val_error(s->v, ep, output ? VUID("OpEntryPoint-09659") : VUID("OpEntryPoint-09658"),
                   "the entry point's %s interface uses BuiltIn %s more than once", output ? "Output" : "Input",
-                  enum_name(SPVK_OPERAND_BuiltIn, (uint32_t)(b >> 1)));
+                  vk_enum_name(SPVK_OPERAND_BuiltIn, (uint32_t)(b >> 1)));
     }
 }
 
@@ -615,7 +578,7 @@ static void check_entry_point(iface *s, const val_inst *i, uint32_t number)
     if (i->num_words < 4)
         return;
     const uint32_t *w = val_words(v, i);
-    uint32_t k = val_index(v, i), model = model_bit(w[1]);
+    uint32_t k = val_index(v, i), model = val_model_bit(w[1]);
     uint32_t first = 3;
     while (first < i->num_words && (w[first] >> 24) != 0)
         first++;
@@ -637,16 +600,16 @@ static void check_entry_point(iface *s, const val_inst *i, uint32_t number)
             lay_out_variable(s, model, var, o, output);
         if (o->component.inst != VAL_NONE && val_pointer_info(v, var->type_id, &psc, &pointee) &&
             is_array(v, pointee, &element) && is_array(v, element, &inner) && is_scalar_or_vector(v, strip_arrays(v, inner, NULL))) {
-            if (!output && !(model & (M_TESC | M_GEOMETRY)))
+            if (!output && !(model & (VAL_MODEL_TESS_CONTROL | VAL_MODEL_GEOMETRY)))
                 val_error(v, k, VUID("Execution-10584"),
                           "the %s entry point's Input variable %%%u is decorated Component and is an array of arrays; "
                           "only tessellation control and geometry shaders may have one",
-                          enum_name(SPVK_OPERAND_ExecutionModel, w[1]), w[n]);
-            if (output && model != M_MESH_NV)
+                          vk_enum_name(SPVK_OPERAND_ExecutionModel, w[1]), w[n]);
+            if (output && model != VAL_MODEL_MESH_NV)
                 val_error(v, k, VUID("Execution-10585"),
                           "the %s entry point's Output variable %%%u is decorated Component and is an array of "
                           "arrays; only MeshNV shaders may have one",
-                          enum_name(SPVK_OPERAND_ExecutionModel, w[1]), w[n]);
+                          vk_enum_name(SPVK_OPERAND_ExecutionModel, w[1]), w[n]);
         }
     }
     if (s->failed)
@@ -783,7 +746,7 @@ static void check_user_locations(iface *s, const val_inst *var, const obj *o, ui
     }
     if (!st || !(st->flags & F_BLOCK)) {
         val_error(v, k, VUID("Location-04917"), "the user-defined %s variable %%%u must be decorated Location",
-                  enum_name(SPVK_OPERAND_StorageClass, val_words(v, var)[3]), var->result_id);
+                  vk_enum_name(SPVK_OPERAND_StorageClass, val_words(v, var)[3]), var->result_id);
         return;
     }
     uint32_t cursor = st->first_member;
@@ -809,22 +772,6 @@ static bool is_tess_level(uint32_t builtin)
     return builtin == SPVK_BUILT_IN_TessLevelOuter || builtin == SPVK_BUILT_IN_TessLevelInner;
 }
 
-/* Built-ins whose values change under the invocation in the ray tracing stages
-   (VulkanMemoryModel-04678). */
-static bool needs_volatile(uint32_t builtin, uint32_t models)
-{
-    switch (builtin) {
-    case SPVK_BUILT_IN_SMIDNV: case SPVK_BUILT_IN_WarpIDNV: case SPVK_BUILT_IN_SubgroupSize:
-    case SPVK_BUILT_IN_SubgroupLocalInvocationId: case SPVK_BUILT_IN_SubgroupEqMask: case SPVK_BUILT_IN_SubgroupGeMask:
-    case SPVK_BUILT_IN_SubgroupGtMask: case SPVK_BUILT_IN_SubgroupLeMask: case SPVK_BUILT_IN_SubgroupLtMask:
-        return models & M_RAY;
-    case SPVK_BUILT_IN_RayTmaxKHR:
-        return models & M_INTERSECTION;
-    default:
-        return false;
-    }
-}
-
 static void check_builtin_variable(iface *s, const val_inst *var, const obj *o, const obj *st)
 {
     val_state *v = s->v;
@@ -832,13 +779,13 @@ static void check_builtin_variable(iface *s, const val_inst *var, const obj *o, 
     if (o->builtin.inst != VAL_NONE) {
         if (is_tess_level(o->builtin.value) && !(o->flags & F_PATCH))
             val_error(v, k, VUID("TessLevelInner-10880"), "%%%u is decorated BuiltIn %s and must also be decorated Patch",
-                      var->result_id, enum_name(SPVK_OPERAND_BuiltIn, o->builtin.value));
+                      var->result_id, vk_enum_name(SPVK_OPERAND_BuiltIn, o->builtin.value));
         if (!(o->flags & F_VOLATILE) && !val_has_capability(v, SPVK_CAPABILITY_VulkanMemoryModel) &&
-            needs_volatile(o->builtin.value, o->models))
+            vk_builtin_needs_volatile(o->builtin.value, o->models))
             val_error(v, k, VUID("VulkanMemoryModel-04678"),
                       "%%%u is decorated BuiltIn %s and used by a ray tracing entry point, so without the "
                       "VulkanMemoryModel capability it must be decorated Volatile",
-                      var->result_id, enum_name(SPVK_OPERAND_BuiltIn, o->builtin.value));
+                      var->result_id, vk_enum_name(SPVK_OPERAND_BuiltIn, o->builtin.value));
         return;
     }
     if (!st || !st->member_builtin || (o->flags & F_PATCH))
@@ -856,7 +803,7 @@ static void check_builtin_variable(iface *s, const val_inst *var, const obj *o, 
         if (!patch)
             val_error(v, k, VUID("TessLevelInner-10880"),
                       "member %u of %%%u's struct is decorated BuiltIn %s and must also be decorated Patch", m->member,
-                      var->result_id, enum_name(SPVK_OPERAND_BuiltIn, m->value));
+                      var->result_id, vk_enum_name(SPVK_OPERAND_BuiltIn, m->value));
     }
 }
 
@@ -869,7 +816,7 @@ static void check_variable(iface *s, const val_inst *var)
         return;
     uint32_t k = val_index(v, var), t = strip_arrays(v, pointee, NULL);
     obj *st = obj_of(s, t);
-    const char *scn = enum_name(SPVK_OPERAND_StorageClass, sc);
+    const char *scn = vk_enum_name(SPVK_OPERAND_StorageClass, sc);
     if (!location_storage_class(sc)) {
         if (o->location.inst != VAL_NONE || o->component.inst != VAL_NONE)
             val_error(v, o->location.inst != VAL_NONE ? o->location.inst : o->component.inst, VUID("Location-06672"),
@@ -883,7 +830,7 @@ static void check_variable(iface *s, const val_inst *var)
     if (o->component.inst != VAL_NONE)
         check_component(s, o->component.inst, pointee, o->component.value);
     uint16_t all_flags = (uint16_t)(o->flags | (st ? st->member_flags : 0));
-    if ((all_flags & F_PERVERTEX) && (sc != SPVK_STORAGE_CLASS_Input || (o->models & ~(uint32_t)M_FRAGMENT)))
+    if ((all_flags & F_PERVERTEX) && (sc != SPVK_STORAGE_CLASS_Input || (o->models & ~(uint32_t)VAL_MODEL_FRAGMENT)))
         val_error(v, k, VUID("PerVertexKHR-06777"),
                   "%%%u (%s%s) is decorated PerVertexKHR, which is only for Input variables of fragment shaders",
                   var->result_id, scn, sc == SPVK_STORAGE_CLASS_Input ? ", in a non-fragment entry point" : "");
@@ -896,14 +843,14 @@ static void check_variable(iface *s, const val_inst *var)
         val_error(v, k, VUID("Input-09557"), "the %s variable %%%u holds a PhysicalStorageBuffer pointer", scn,
                   var->result_id);
     if (all_flags & F_INTERPOLATION) {
-        if (output && (o->models & M_FRAGMENT))
+        if (output && (o->models & VAL_MODEL_FRAGMENT))
             val_error(v, k, VUID("Flat-06201"), "the fragment shader's Output variable %%%u is decorated %s",
                       var->result_id, interpolation_name(all_flags));
-        if (!output && (o->models & M_VERTEX))
+        if (!output && (o->models & VAL_MODEL_VERTEX))
             val_error(v, k, VUID("Flat-06202"), "the vertex shader's Input variable %%%u is decorated %s",
                       var->result_id, interpolation_name(all_flags));
     }
-    if (!output && (o->models & M_FRAGMENT) && (o->flags & F_PERVERTEX) && !is_array(v, pointee, &psc))
+    if (!output && (o->models & VAL_MODEL_FRAGMENT) && (o->flags & F_PERVERTEX) && !is_array(v, pointee, &psc))
         val_error(v, k, VUID("Input-06778"),
                   "the fragment Input variable %%%u is decorated PerVertexKHR and must be an array", var->result_id);
     if (!o->models || !is_user_defined(s, var, o))
@@ -911,7 +858,7 @@ static void check_variable(iface *s, const val_inst *var)
     check_user_locations(s, var, o, pointee);
     budget = 4096;
     /* PerVertexKHR values are not interpolated: GLSL forbids flat on them. */
-    if (!output && (o->models & M_FRAGMENT) && !(o->flags & F_PERVERTEX))
+    if (!output && (o->models & VAL_MODEL_FRAGMENT) && !(o->flags & F_PERVERTEX))
         check_flat(s, k, var->result_id, pointee, o->flags & F_FLAT, 0, &budget);
 }
 

@@ -33,8 +33,7 @@ static const sc_rule sc_rules[] = {
      "ray tracing"},
 };
 
-/* The built-ins VulkanMemoryModel-04679 (and val_vulkan_interface.c's 04678) name, for one model. */
-static bool needs_volatile(uint32_t builtin, uint32_t model_bit)
+bool vk_builtin_needs_volatile(uint32_t builtin, uint32_t models)
 {
     switch (builtin) {
     case SPVK_BUILT_IN_SMIDNV:
@@ -45,11 +44,11 @@ static bool needs_volatile(uint32_t builtin, uint32_t model_bit)
     case SPVK_BUILT_IN_SubgroupGeMask:
     case SPVK_BUILT_IN_SubgroupGtMask:
     case SPVK_BUILT_IN_SubgroupLeMask:
-    case SPVK_BUILT_IN_SubgroupLtMask:
-        return (model_bit & (VAL_MODEL_RAYGEN | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS | VAL_MODEL_INTERSECTION |
-                             VAL_MODEL_CALLABLE)) != 0;
+    case SPVK_BUILT_IN_SubgroupLtMask: /* any hit shaders are not in the rules' list */
+        return (models & (VAL_MODEL_RAYGEN | VAL_MODEL_CLOSEST_HIT | VAL_MODEL_MISS | VAL_MODEL_INTERSECTION |
+                          VAL_MODEL_CALLABLE)) != 0;
     case SPVK_BUILT_IN_RayTmaxKHR:
-        return model_bit == VAL_MODEL_INTERSECTION;
+        return (models & VAL_MODEL_INTERSECTION) != 0;
     default:
         return false;
     }
@@ -367,9 +366,7 @@ static void check_function_inst(vk_state *s, const val_inst *i, uint32_t models)
     if (root == VAL_NONE || !val_has_capability(v, SPVK_CAPABILITY_VulkanMemoryModel))
         return;
     uint32_t builtin = s->builtin[root];
-    bool need = false;
-    for (uint32_t b = 1; b <= VAL_MODEL_OTHER && !need; b <<= 1)
-        need = (models & b) && needs_volatile(builtin, b);
+    bool need = vk_builtin_needs_volatile(builtin, models);
     bool is_volatile = i->num_words >= 5 && (w[4] & SPVK_MEMORY_ACCESS_Volatile);
     if (need && !is_volatile)
         val_error(v, k, VUID("VulkanMemoryModel-04679"),

@@ -83,7 +83,7 @@ static void shuffle(ctx *c)
         const val_inst *vd = vector_def(c->v, val_type_of(c->v, id));
         if (!vd || val_words(c->v, vd)[2] != val_words(c->v, d)[2]) {
             val_inst_operand_error(c, n == 0 ? "Vector 1" : "Vector 2", id, val_type_of(c->v, id),
-                   "a vector with the Component Type of Result Type");
+                                   "a vector with the Component Type of Result Type");
             known = false;
             continue;
         }

@@ -147,8 +147,9 @@ static void generic_cast(ctx *c, bool to_generic, bool is_explicit)
     bool pointer = val_def_opcode(c->v, c->i->type_id) == SPVK_OP_TypePointer &&
                    val_pointer_info(c->v, c->i->type_id, &rsc, &rpointee);
     if (!pointer || (to_generic ? rsc != SPVK_STORAGE_CLASS_Generic : !cast_storage_ok(rsc))) {
-        val_inst_result_error(c, to_generic ? "an OpTypePointer whose Storage Class is Generic"
-                                   : "an OpTypePointer whose Storage Class is Workgroup, CrossWorkgroup or Function");
+        val_inst_result_error(c, to_generic
+                                     ? "an OpTypePointer whose Storage Class is Generic"
+                                     : "an OpTypePointer whose Storage Class is Workgroup, CrossWorkgroup or Function");
         return;
     }
     if (is_explicit && val_words(c->v, c->i)[4] != rsc)
@@ -161,8 +162,8 @@ static void generic_cast(ctx *c, bool to_generic, bool is_explicit)
     if (val_def_opcode(c->v, t) != SPVK_OP_TypePointer || !val_pointer_info(c->v, t, &osc, &opointee) ||
         (to_generic ? !cast_storage_ok(osc) : osc != SPVK_STORAGE_CLASS_Generic))
         val_inst_operand_error(c, "Pointer", id, t,
-               to_generic ? "a pointer into the Workgroup, CrossWorkgroup or Function Storage Class"
-                          : "a pointer into the Generic Storage Class");
+                               to_generic ? "a pointer into the Workgroup, CrossWorkgroup or Function Storage Class"
+                                          : "a pointer into the Generic Storage Class");
     else if (opointee != rpointee)
         val_inst_operand_error(c, "Pointer", id, t, "a pointer to the type Result Type points to");
 }
@@ -199,7 +200,7 @@ static void bitcast(ctx *c)
         if (!r.coop || !o.coop || r.kind != VAL_KIND_INT || o.kind != VAL_KIND_INT || r.width != o.width ||
             !val_shape_same_count(c->v, &r, &o))
             val_inst_operand_error(c, "Operand", id, t, "with a cooperative matrix, a cooperative matrix of integer "
-                   "components of the same width and the same scope, rows, columns and use");
+                                   "components of the same width and the same scope, rows, columns and use");
         return;
     }
     if (rptr && optr) {
@@ -238,7 +239,7 @@ static void bitcast(ctx *c)
     if (r.count == o.count) {
         if (r.width != o.width)
             val_inst_operand_error(c, "Operand", id, t, "the component width of Result Type, as the component "
-                   "counts are equal");
+                                   "counts are equal");
         return;
     }
     uint32_t larger = r.count > o.count ? r.count : o.count, smaller = r.count > o.count ? o.count : r.count;

@@ -117,7 +117,7 @@ static void select(ctx *c)
     bool scalar_or_vector = c->result.kind != VAL_KIND_NONE && !c->result.coop;
     if (!pointer && !scalar_or_vector && !(composite && c->v->header.version >= SPVK_VERSION(1, 4))) {
         val_inst_result_error(c, composite ? "a pointer, scalar or vector (a composite Result Type needs SPIR-V 1.4)"
-                                  : "a pointer, scalar, vector or (SPIR-V 1.4) composite type");
+                                           : "a pointer, scalar, vector or (SPIR-V 1.4) composite type");
         return;
     }
     uint32_t cond = val_inst_operand(c, 0);

@@ -135,11 +135,11 @@ typedef struct val_state {
     val_function *functions;
     size_t num_functions, functions_capacity;
 
-    spvk_capability_set capabilities; /* declared, with everything they imply */
-    /* The same set for val_has_capability, which rules ask per instruction: a bitmap of values
-       below 256 and the few larger values, ascending (the set's lookup is a grammar search). */
+    /* The capabilities declared, with everything they imply, as val_has_capability asks for them
+       per instruction: a bitmap of the values below 256 and the larger values the grammar knows,
+       ascending (a capability set's lookup is a search of the grammar). */
     uint64_t capability_low[4];
-    uint32_t capability_high[64];
+    uint32_t capability_high[64 * SPVK_CAPABILITY_SET_WORDS];
     uint32_t num_capability_high;
     spvk_capability_set declared;     /* declared explicitly */
     spvk_extension_set extensions;    /* declared SPIR-V extensions */

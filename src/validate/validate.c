@@ -295,25 +295,22 @@ bool val_has_capability(const val_state *v, uint32_t capability)
         else
             hi = mid;
     }
-    if (lo < v->num_capability_high && v->capability_high[lo] == capability)
-        return true;
-    /* More large capabilities than the array holds (no real module): the set decides. */
-    return v->num_capability_high == sizeof v->capability_high / sizeof v->capability_high[0] &&
-           spvk_capability_set_has(&v->capabilities, capability);
+    return lo < v->num_capability_high && v->capability_high[lo] == capability;
 }
 
-/* Adds a capability to v->capabilities and to val_has_capability's copy of it. */
 static void add_capability(val_state *v, uint32_t capability)
 {
-    spvk_capability_set_add(&v->capabilities, capability);
     if (capability < 256) {
         v->capability_low[capability / 64] |= (uint64_t)1 << (capability % 64);
         return;
     }
+    /* Only capabilities the grammar knows (the requirements rules report the others), so the
+       array, as large as a capability set, always has room. */
     size_t n = v->num_capability_high, k = n;
     while (k > 0 && v->capability_high[k - 1] >= capability)
         k--;
-    if ((k < n && v->capability_high[k] == capability) || n == sizeof v->capability_high / sizeof v->capability_high[0])
+    if ((k < n && v->capability_high[k] == capability) || spvk_capability_index(capability) < 0 ||
+        n == sizeof v->capability_high / sizeof v->capability_high[0])
         return;
     memmove(v->capability_high + k + 1, v->capability_high + k, (n - k) * sizeof v->capability_high[0]);
     v->capability_high[k] = capability;

@@ -279,7 +279,8 @@ SPVK_API bool spvk_ir_op_set_operands(spvk_ir_context *ctx, spvk_ir_op *op, spvk
 SPVK_API void spvk_ir_op_set_operand(spvk_ir_op *op, uint32_t index, spvk_ir_value *value);
 /* Unlinks op from its block (keeps it alive, uses intact). */
 SPVK_API void spvk_ir_op_detach(spvk_ir_op *op);
-/* Drops op's uses of other values and its nested IR, and unlinks it. Its results must be unused. */
+/* Drops op's uses of other values, unlinks it and frees it with its nested IR (the memory is
+   reused by later operations). Its results must be unused; op must not be used afterwards. */
 SPVK_API void spvk_ir_op_erase(spvk_ir_context *ctx, spvk_ir_op *op);
 SPVK_API void spvk_ir_op_insert_before(spvk_ir_op *anchor, spvk_ir_op *op);
 SPVK_API void spvk_ir_op_insert_after(spvk_ir_op *anchor, spvk_ir_op *op);
@@ -293,7 +294,11 @@ SPVK_API void spvk_ir_region_append(spvk_ir_region *region, spvk_ir_block *block
 SPVK_API void spvk_ir_region_insert_after(spvk_ir_region *region, spvk_ir_block *anchor, spvk_ir_block *block);
 SPVK_API void spvk_ir_block_detach(spvk_ir_block *block);
 SPVK_API spvk_ir_region *spvk_ir_region_create(spvk_ir_context *ctx); /* a detached region (parsers) */
+/* Unlinks and frees a block with its operations (their results must be used only inside it). */
 SPVK_API void spvk_ir_block_erase(spvk_ir_context *ctx, spvk_ir_block *block);
+/* Frees every block of a region, leaving it empty (a streaming translator drops each function's
+   body once it has used it). Values defined inside must be used only inside. */
+SPVK_API void spvk_ir_region_clear(spvk_ir_context *ctx, spvk_ir_region *region);
 SPVK_API spvk_ir_op *spvk_ir_block_terminator(const spvk_ir_block *block); /* the last op if a terminator */
 /* Moves the ops from `from` (inclusive) to the end of its block into a new block placed after it. */
 SPVK_API spvk_ir_block *spvk_ir_block_split(spvk_ir_context *ctx, spvk_ir_op *from);

@@ -2,8 +2,10 @@
    registry of dialects and operation kinds.
 
    Uniquing uses open-addressing tables keyed by a content hash; equal content gives the same
-   pointer, so the rest of the IR compares types and attributes with ==. Nothing is ever freed
-   before the context: erased IR stays in the arena (a pass that churns can use a scratch context). */
+   pointer, so the rest of the IR compares types and attributes with ==. Types, attributes and
+   names live as long as the context. Erased operations, blocks and values go back to free lists
+   by size and are reused by the next allocations of their size, so a translator that builds,
+   uses and erases one function at a time runs in the memory of its largest function. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +23,29 @@ typedef struct arena_chunk {
 #define ARENA_CHUNK_SIZE (64u * 1024u)
 #define ARENA_ALIGN 16u
 
+static inline size_t free_class(size_t size) { return (size + ARENA_ALIGN - 1) / ARENA_ALIGN; }
+
+void ir_free(spvk_ir_context *ctx, void *p, size_t size)
+{
+    size_t c = free_class(size);
+    if (!p || c == 0 || c >= IR_FREE_CLASSES)
+        return;
+    *(void **)p = ctx->free_lists[c];
+    ctx->free_lists[c] = p;
+}
+
 void *spvk_ir_alloc(spvk_ir_context *ctx, size_t size)
 {
     size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
     if (size == 0)
         size = ARENA_ALIGN;
+    size_t fc = size / ARENA_ALIGN;
+    if (fc < IR_FREE_CLASSES && ctx->free_lists[fc]) {
+        void *p = ctx->free_lists[fc];
+        ctx->free_lists[fc] = *(void **)p;
+        memset(p, 0, size);
+        return p;
+    }
     arena_chunk *c = ctx->chunks;
     if (!c || c->size - c->used < size) {
         size_t chunk = size > ARENA_CHUNK_SIZE / 4 ? size : ARENA_CHUNK_SIZE;

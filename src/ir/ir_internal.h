@@ -6,6 +6,9 @@
 #include "../support/support.h"
 
 #define IR_MAX_DIALECTS 32
+/* Freed IR memory is kept in one list per 16-byte size class up to this many classes (1 KiB);
+   larger pieces stay in the arena until the context goes. */
+#define IR_FREE_CLASSES 64
 
 /* An open-addressing set of pointers; each module keys it its own way. */
 /* An open-addressing set of uniqued items. Each slot keeps its item's hash beside the pointer, so
@@ -33,6 +36,7 @@ struct spvk_ir_context {
     const spvk_allocator *allocator;
     struct arena_chunk *chunks;
     size_t memory;
+    void *free_lists[IR_FREE_CLASSES]; /* erased IR: each piece's first word links the next */
     bool failed;
     bool allow_unregistered;
     ir_table names;
@@ -46,6 +50,8 @@ struct spvk_ir_context {
 };
 
 void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size);
+/* Gives memory from spvk_ir_alloc back for reuse (size as allocated, or smaller). */
+void ir_free(spvk_ir_context *ctx, void *p, size_t size);
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);
 /* The def for an op name nobody registered (created once per name). */
 const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name, size_t length);

@@ -196,6 +196,8 @@ bool spvk_ir_op_set_operands(spvk_ir_context *ctx, spvk_ir_op *op, spvk_ir_value
     /* Unlink first: values may repeat old operands. */
     for (uint32_t i = 0; i < op->num_operands; i++)
         use_unlink(&op->operands[i]);
+    if (uses != op->operands)
+        ir_free(ctx, op->operands, op->num_operands * sizeof *op->operands);
     op->operands = uses;
     op->num_operands = count;
     for (uint32_t i = 0; i < count; i++) {
@@ -240,11 +242,52 @@ static void drop_references(spvk_ir_op *op)
                 drop_references(o);
 }
 
+static void free_block(spvk_ir_context *ctx, spvk_ir_block *b);
+
+/* Gives an operation's memory back (references already dropped, nothing points at it). */
+static void free_op(spvk_ir_context *ctx, spvk_ir_op *op)
+{
+    for (uint32_t r = 0; r < op->num_regions; r++)
+        for (spvk_ir_block *b = op->regions[r].first, *next; b; b = next) {
+            next = b->next;
+            free_block(ctx, b);
+        }
+    ir_free(ctx, op->operands, op->num_operands * sizeof *op->operands);
+    ir_free(ctx, op->results, op->num_results * sizeof *op->results);
+    ir_free(ctx, op->successors, op->num_successors * sizeof *op->successors);
+    ir_free(ctx, op->regions, op->num_regions * sizeof *op->regions);
+    ir_free(ctx, op, sizeof *op);
+}
+
+static void free_block(spvk_ir_context *ctx, spvk_ir_block *b)
+{
+    for (spvk_ir_op *o = b->first, *next; o; o = next) {
+        next = o->next;
+        free_op(ctx, o);
+    }
+    for (uint32_t i = 0; i < b->num_args; i++)
+        ir_free(ctx, b->args[i], sizeof *b->args[i]);
+    ir_free(ctx, b->args, b->args_capacity * sizeof *b->args);
+    ir_free(ctx, b, sizeof *b);
+}
+
 void spvk_ir_op_erase(spvk_ir_context *ctx, spvk_ir_op *op)
 {
-    (void)ctx;
     drop_references(op);
     spvk_ir_op_detach(op);
+    free_op(ctx, op);
+}
+
+void spvk_ir_region_clear(spvk_ir_context *ctx, spvk_ir_region *region)
+{
+    for (spvk_ir_block *b = region->first; b; b = b->next)
+        for (spvk_ir_op *o = b->first; o; o = o->next)
+            drop_references(o);
+    for (spvk_ir_block *b = region->first, *next; b; b = next) {
+        next = b->next;
+        free_block(ctx, b);
+    }
+    region->first = region->last = NULL;
 }
 
 static void insert_between(spvk_ir_block *b, spvk_ir_op *prev, spvk_ir_op *next, spvk_ir_op *op)
@@ -301,6 +344,7 @@ spvk_ir_value *spvk_ir_block_add_arg(spvk_ir_context *ctx, spvk_ir_block *block,
             return NULL;
         if (block->num_args)
             memcpy(args, block->args, block->num_args * sizeof *args);
+        ir_free(ctx, block->args, block->args_capacity * sizeof *block->args);
         block->args = args;
         block->args_capacity = cap;
     }
@@ -375,8 +419,8 @@ void spvk_ir_block_erase(spvk_ir_context *ctx, spvk_ir_block *block)
 {
     for (spvk_ir_op *o = block->first; o; o = o->next)
         drop_references(o);
-    (void)ctx;
     spvk_ir_block_detach(block);
+    free_block(ctx, block);
 }
 
 spvk_ir_op *spvk_ir_block_terminator(const spvk_ir_block *block)

@@ -70,6 +70,24 @@ SPVK_API spvk_result spvk_parse(const void *bytes, size_t size, const spvk_alloc
 SPVK_API spvk_result spvk_parse_words(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
                                       spvk_instruction_fn fn, void *user, spvk_diagnostics *diags);
 
+/* The same walk one instruction at a time, for consumers that stop and resume: a streaming
+   translator reads the module-level instructions, then each function when it needs it. The
+   reader decodes as spvk_parse does; seeking to an instruction boundary (an offset that an earlier
+   instruction had) resumes there, with what earlier instructions defined still known (types,
+   extended instruction sets). */
+typedef struct spvk_reader spvk_reader;
+/* Checks the header; the reader is then at the first instruction. */
+SPVK_API spvk_result spvk_reader_create(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
+                                       spvk_diagnostics *diags, spvk_reader **out);
+SPVK_API void spvk_reader_destroy(spvk_reader *reader);
+SPVK_API const spvk_header *spvk_reader_header(const spvk_reader *reader);
+/* Decodes the next instruction (*inst valid until the next call) and moves past it; *inst is
+   NULL at the end of the module. After an error every call returns it again. */
+SPVK_API spvk_result spvk_reader_next(spvk_reader *reader, const spvk_instruction **inst);
+/* The word offset of the next instruction; seek takes one that the reader has returned. */
+SPVK_API size_t spvk_reader_offset(const spvk_reader *reader);
+SPVK_API void spvk_reader_seek(spvk_reader *reader, size_t offset);
+
 /* Reads the five header words of a module given as bytes, in host order whatever the module's
    byte order. Returns false when the bytes are too short or the magic number is wrong; the
    header is not otherwise checked (spvk_parse does that). */

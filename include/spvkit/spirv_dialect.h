@@ -110,6 +110,19 @@ SPVK_API const spvk_ir_attr *spvk_spirv_vce_attr(spvk_ir_context *ctx, uint32_t 
    naming the instruction (word offset and opcode). */
 SPVK_API spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,
                                             spvk_ir_op **module_out, spvk_diagnostics *diags);
+/* The same, one function at a time, for translators whose memory must not grow with the module.
+   create() builds the spirv.module with every spirv.func present but empty; materialize() builds
+   one function's body (in any order, again after spvk_ir_region_clear); finish() builds the
+   bodies never materialized and makes the checks that need the whole module (a decoration no
+   operation took). The words must outlive the deserializer. An error names the instruction;
+   after one, every call returns it. */
+typedef struct spvk_spirv_deserializer spvk_spirv_deserializer;
+SPVK_API spvk_result spvk_spirv_deserializer_create(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,
+                                                   spvk_diagnostics *diags, spvk_spirv_deserializer **out,
+                                                   spvk_ir_op **module_out);
+SPVK_API spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, spvk_ir_op *func);
+SPVK_API spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des);
+SPVK_API void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des);
 /* A spirv.module to words in host byte order (freed with spvk_free(allocator, words, n * 4)). */
 SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
                                           size_t *num_words_out, spvk_diagnostics *diags);

@@ -439,63 +439,150 @@ static spvk_result check_header(reader *r)
     return SPVK_OK;
 }
 
-static spvk_result walk(reader *r, spvk_instruction_fn fn, void *user)
+/* Decodes the instruction at r->offset into r->out; *done when the module has no more. */
+static spvk_result next_instruction(reader *r, bool *done)
+{
+    size_t i = r->offset;
+    *done = i >= r->num_words;
+    if (*done)
+        return SPVK_OK;
+    uint32_t first = r->words[i];
+    uint32_t count = first >> 16;
+    r->opcode = first & 0xffff;
+    if (count == 0)
+        return fail(r, "word count is 0");
+    if (count > r->num_words - i)
+        return fail(r, "truncated: the instruction claims %u words but %zu remain", count, r->num_words - i);
+    r->inst = r->words + i;
+    r->inst_words = count;
+    if (count > r->operands_capacity &&
+        !spvk_array_grow(r->allocator, &r->operands, &r->operands_capacity, count, sizeof *r->operands, 64))
+        return out_of_memory(r);
+    if (decode_instruction(r) != SPVK_OK)
+        return r->result;
+    r->out.words = r->inst;
+    r->out.num_words = (uint16_t)count;
+    r->out.opcode = (uint16_t)r->opcode;
+    r->out.offset = i;
+    r->out.operands = r->operands;
+    r->out.num_operands = (uint16_t)r->num_operands;
+    return SPVK_OK;
+}
+
+static reader *reader_new(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
+                          spvk_diagnostics *diags)
+{
+    reader *r = spvk_alloc(allocator, sizeof *r);
+    if (!r)
+        return NULL;
+    memset(r, 0, sizeof *r);
+    r->words = words;
+    r->num_words = num_words;
+    r->diags = diags;
+    r->allocator = allocator;
+    return r;
+}
+
+static void reader_delete(reader *r)
+{
+    if (!r)
+        return;
+    spvk_id_table_free(&r->ids);
+    spvk_free(r->allocator, r->operands, r->operands_capacity * sizeof *r->operands);
+    spvk_free(r->allocator, r, sizeof *r);
+}
+
+/* Checks the header and makes the id table. */
+static spvk_result reader_start(reader *r)
 {
     if (check_header(r) != SPVK_OK)
         return r->result;
     if (!spvk_id_table_init(&r->ids, r->header.bound, r->num_words, r->allocator))
         return out_of_memory(r);
-    size_t i = SPVK_HEADER_WORDS;
-    while (i < r->num_words) {
-        uint32_t first = r->words[i];
-        uint32_t count = first >> 16;
-        r->offset = i;
-        r->opcode = first & 0xffff;
-        if (count == 0)
-            return fail(r, "word count is 0");
-        if (count > r->num_words - i)
-            return fail(r, "truncated: the instruction claims %u words but %zu remain", count, r->num_words - i);
-        r->inst = r->words + i;
-        r->inst_words = count;
-        if (count > r->operands_capacity &&
-            !spvk_array_grow(r->allocator, &r->operands, &r->operands_capacity, count, sizeof *r->operands, 64))
-            return out_of_memory(r);
-        if (decode_instruction(r) != SPVK_OK)
+    r->offset = SPVK_HEADER_WORDS;
+    return SPVK_OK;
+}
+
+static spvk_result walk(reader *r, spvk_instruction_fn fn, void *user)
+{
+    if (reader_start(r) != SPVK_OK)
+        return r->result;
+    for (;;) {
+        bool done;
+        if (next_instruction(r, &done) != SPVK_OK)
             return r->result;
+        if (done)
+            return SPVK_OK;
         if (fn) {
-            r->out.words = r->inst;
-            r->out.num_words = (uint16_t)count;
-            r->out.opcode = (uint16_t)r->opcode;
-            r->out.offset = i;
-            r->out.operands = r->operands;
-            r->out.num_operands = (uint16_t)r->num_operands;
             spvk_result res = fn(user, &r->header, &r->out);
             if (res != SPVK_OK) {
                 r->result = res;
                 return res;
             }
         }
-        i += count;
+        r->offset += r->inst_words;
     }
-    return SPVK_OK;
 }
 
 spvk_result spvk_parse_words(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
                              spvk_instruction_fn fn, void *user, spvk_diagnostics *diags)
 {
-    reader *r = spvk_alloc(allocator, sizeof *r);
+    reader *r = reader_new(words, num_words, allocator, diags);
     if (!r)
         return SPVK_ERROR_OUT_OF_MEMORY;
-    memset(r, 0, sizeof *r);
-    r->words = words;
-    r->num_words = num_words;
-    r->diags = diags;
-    r->allocator = allocator;
     spvk_result res = walk(r, fn, user);
-    spvk_id_table_free(&r->ids);
-    spvk_free(allocator, r->operands, r->operands_capacity * sizeof *r->operands);
-    spvk_free(allocator, r, sizeof *r);
+    reader_delete(r);
     return res;
+}
+
+/* ---- The incremental reader ---- */
+
+struct spvk_reader {
+    reader r;
+};
+
+spvk_result spvk_reader_create(const uint32_t *words, size_t num_words, const spvk_allocator *allocator,
+                               spvk_diagnostics *diags, spvk_reader **out)
+{
+    *out = NULL;
+    reader *r = reader_new(words, num_words, allocator, diags);
+    if (!r)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    spvk_result res = reader_start(r);
+    if (res != SPVK_OK) {
+        reader_delete(r);
+        return res;
+    }
+    *out = (spvk_reader *)r;
+    return SPVK_OK;
+}
+
+void spvk_reader_destroy(spvk_reader *reader_) { reader_delete((reader *)reader_); }
+
+const spvk_header *spvk_reader_header(const spvk_reader *reader_) { return &((const reader *)reader_)->header; }
+
+spvk_result spvk_reader_next(spvk_reader *reader_, const spvk_instruction **inst)
+{
+    reader *r = (reader *)reader_;
+    *inst = NULL;
+    if (r->result != SPVK_OK)
+        return r->result;
+    bool done;
+    if (next_instruction(r, &done) != SPVK_OK)
+        return r->result;
+    if (!done) {
+        *inst = &r->out;
+        r->offset += r->inst_words;
+    }
+    return SPVK_OK;
+}
+
+size_t spvk_reader_offset(const spvk_reader *reader_) { return ((const reader *)reader_)->offset; }
+
+void spvk_reader_seek(spvk_reader *reader_, size_t offset)
+{
+    reader *r = (reader *)reader_;
+    r->offset = offset < SPVK_HEADER_WORDS ? SPVK_HEADER_WORDS : offset;
 }
 
 static uint32_t swap32(uint32_t x)

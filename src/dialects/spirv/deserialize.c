@@ -44,6 +44,16 @@ void dsr_fail(dsr *d, uint32_t inst, const char *fmt, ...)
     longjmp(d->fail_jmp, 1);
 }
 
+void dsr_fail_at(dsr *d, size_t offset, uint32_t opcode, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    spvk_diag_vadd(d->diags, SPVK_SEVERITY_ERROR, NULL, offset, opcode, NULL, 0, 0, NULL, 0, fmt, ap);
+    va_end(ap);
+    d->result = SPVK_ERROR_INVALID;
+    longjmp(d->fail_jmp, 1);
+}
+
 void dsr_oom(dsr *d)
 {
     d->result = SPVK_ERROR_OUT_OF_MEMORY;
@@ -117,80 +127,138 @@ spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, s
     return op;
 }
 
-/* ---- Ids ---- */
+/* ---- Ids ----
+   An id with an entry maps to a slot of d->ids, through id_slot[] when the bound is plausible for
+   the module's size and through an open-addressing hash otherwise (a hostile bound must not be
+   allocated). Slot 0 is the shared entry of unknown ids. Module-level ids, functions, their
+   parameters and decoration targets keep their slots; the local ids of the function being
+   materialized get slots after d->num_module_ids and lose them when it is done, so the table
+   holds the module level and one function, whatever the module's size. */
 
 static inline uint32_t id_hash(uint32_t id, size_t capacity) { return spvk_hash_u32(id) & (uint32_t)(capacity - 1); }
 
-dsr_id *dsr_id_at_hashed(dsr *d, uint32_t id)
+uint32_t dsr_id_slot_hashed(const dsr *d, uint32_t id)
 {
-    if (id == 0)
-        return &d->ids[0];
-    for (uint32_t h = id_hash(id, d->id_hash_capacity);; h = (h + 1) & (uint32_t)(d->id_hash_capacity - 1)) {
+    if (id == 0 || !d->id_hash_capacity)
+        return 0;
+    size_t mask = d->id_hash_capacity - 1;
+    for (uint32_t h = id_hash(id, d->id_hash_capacity);; h = (h + 1) & (uint32_t)mask) {
         if (d->id_keys[h] == id)
-            return &d->ids[d->id_slots[h]];
+            return d->id_slots[h];
         if (d->id_keys[h] == 0)
-            return &d->ids[0];
+            return 0;
     }
+}
+
+static void hash_put(uint32_t *keys, uint32_t *slots, size_t capacity, uint32_t id, uint32_t slot)
+{
+    uint32_t h = id_hash(id, capacity);
+    while (keys[h] != 0 && keys[h] != id)
+        h = (h + 1) & (uint32_t)(capacity - 1);
+    keys[h] = id;
+    slots[h] = slot;
+}
+
+/* Removes id from the hash, moving later entries of its probe run back (no tombstones). */
+static void hash_remove(dsr *d, uint32_t id)
+{
+    uint32_t mask = (uint32_t)d->id_hash_capacity - 1, h = id_hash(id, d->id_hash_capacity);
+    while (d->id_keys[h] != id) {
+        if (d->id_keys[h] == 0)
+            return;
+        h = (h + 1) & mask;
+    }
+    d->id_hash_count--;
+    for (uint32_t hole = h, k = (h + 1) & mask;; k = (k + 1) & mask) {
+        if (d->id_keys[k] == 0) {
+            d->id_keys[hole] = 0;
+            return;
+        }
+        uint32_t home = id_hash(d->id_keys[k], d->id_hash_capacity);
+        /* Entry k may fill the hole when its home is not in (hole, k]. */
+        if (((k - home) & mask) >= ((k - hole) & mask)) {
+            d->id_keys[hole] = d->id_keys[k];
+            d->id_slots[hole] = d->id_slots[k];
+            hole = k;
+        }
+    }
+}
+
+static void set_slot(dsr *d, uint32_t id, uint32_t slot)
+{
+    if (d->dense) {
+        d->id_slot[id] = slot;
+        return;
+    }
+    if (slot == 0) {
+        hash_remove(d, id);
+        return;
+    }
+    if ((d->id_hash_count + 1) * 2 > d->id_hash_capacity) {
+        size_t cap = d->id_hash_capacity ? d->id_hash_capacity * 2 : 256;
+        uint32_t *keys = spvk_alloc(d->alloc, cap * sizeof *keys);
+        uint32_t *slots = spvk_alloc(d->alloc, cap * sizeof *slots);
+        if (!keys || !slots) {
+            spvk_free(d->alloc, keys, cap * sizeof *keys);
+            spvk_free(d->alloc, slots, cap * sizeof *slots);
+            dsr_oom(d);
+        }
+        memset(keys, 0, cap * sizeof *keys);
+        for (size_t i = 0; i < d->id_hash_capacity; i++)
+            if (d->id_keys[i])
+                hash_put(keys, slots, cap, d->id_keys[i], d->id_slots[i]);
+        spvk_free(d->alloc, d->id_keys, d->id_hash_capacity * sizeof *d->id_keys);
+        spvk_free(d->alloc, d->id_slots, d->id_hash_capacity * sizeof *d->id_slots);
+        d->id_keys = keys;
+        d->id_slots = slots;
+        d->id_hash_capacity = cap;
+    }
+    if (dsr_id_slot_hashed(d, id) == 0)
+        d->id_hash_count++;
+    hash_put(d->id_keys, d->id_slots, d->id_hash_capacity, id, slot);
+}
+
+/* The entry of id, made when it has none. Entries move when the table grows: no caller holds a
+   dsr_id pointer across this call. */
+static dsr_id *id_entry(dsr *d, uint32_t id)
+{
+    uint32_t slot = dsr_id_slot(d, id);
+    if (slot)
+        return &d->ids[slot];
+    if (id == 0 || (d->dense && id >= d->id_slot_count))
+        dsr_fail(d, d->current_inst, "id %u is outside the module's bound %u", id, d->header.bound);
+    d->ids = dsr_scratch_grow(d, &d->ids, &d->ids_capacity, d->num_ids + 1, sizeof *d->ids);
+    slot = (uint32_t)d->num_ids++;
+    set_slot(d, id, slot);
+    dsr_id *e = &d->ids[slot];
+    memset(e, 0, sizeof *e);
+    e->id = id;
+    return e;
+}
+
+/* The id table, made before the first instruction (the header's bound is known then). */
+static void ids_init(dsr *d)
+{
+    uint32_t bound = d->header.bound;
+    /* Every id is defined by an instruction of at least two words, so a bound beyond the word
+       count cannot be dense. */
+    d->dense = (size_t)bound <= d->num_words + 64;
+    if (d->dense) {
+        d->id_slot_count = bound ? bound : 1;
+        d->id_slot = spvk_alloc(d->alloc, d->id_slot_count * sizeof *d->id_slot);
+        if (!d->id_slot)
+            dsr_oom(d);
+        memset(d->id_slot, 0, d->id_slot_count * sizeof *d->id_slot);
+    }
+    d->ids = dsr_scratch_grow(d, &d->ids, &d->ids_capacity, 1024, sizeof *d->ids);
+    memset(d->ids, 0, sizeof *d->ids); /* slot 0: the shared entry of unknown ids */
+    d->num_ids = 1;
 }
 
 static bool is_type_declaration(uint16_t opcode)
 {
     const spvk_instruction_desc *desc = spvk_instruction_by_opcode(opcode);
     return desc && desc->instruction_class == SPVK_CLASS_TYPE_DECLARATION;
-}
-
-/* Creates the entry of a result id (hashed mode; dense entries always exist). */
-static dsr_id *id_define(dsr *d, uint32_t id)
-{
-    if (d->dense)
-        return &d->ids[id];
-    uint32_t h = id_hash(id, d->id_hash_capacity);
-    for (;; h = (h + 1) & (uint32_t)(d->id_hash_capacity - 1)) {
-        if (d->id_keys[h] == id)
-            return &d->ids[d->id_slots[h]];
-        if (d->id_keys[h] == 0)
-            break;
-    }
-    d->id_keys[h] = id;
-    d->id_slots[h] = (uint32_t)d->num_ids;
-    dsr_id *e = &d->ids[d->num_ids++];
-    memset(e, 0, sizeof *e);
-    return e;
-}
-
-/* The id table, made at the first instruction (the header's bound is known then). A failure
-   here cannot longjmp (the reader's frames are below): it returns an error the walk passes on. */
-static spvk_result ids_init(dsr *d)
-{
-    uint32_t bound = d->header.bound;
-    /* Every id is defined by an instruction of at least two words, so a bound beyond the word
-       count cannot be dense; such a (hostile) bound gets a hashed table sized by the words. */
-    d->dense = (size_t)bound <= d->num_words + 64;
-    if (d->dense) {
-        d->num_ids = d->ids_capacity = bound ? bound : 1;
-        d->ids = spvk_alloc(d->alloc, d->ids_capacity * sizeof *d->ids);
-        if (!d->ids)
-            return SPVK_ERROR_OUT_OF_MEMORY;
-        memset(d->ids, 0, d->ids_capacity * sizeof *d->ids);
-        return SPVK_OK;
-    }
-    /* Each instruction defines at most one id and names at most one (OpName): at most one entry
-       per word. */
-    size_t entries = d->num_words + 2;
-    size_t cap = 16;
-    while (cap < entries * 2)
-        cap *= 2;
-    d->ids_capacity = entries;
-    d->id_hash_capacity = cap;
-    d->ids = spvk_alloc(d->alloc, d->ids_capacity * sizeof *d->ids);
-    d->id_keys = spvk_alloc(d->alloc, cap * sizeof *d->id_keys);
-    d->id_slots = spvk_alloc(d->alloc, cap * sizeof *d->id_slots);
-    if (!d->ids || !d->id_keys || !d->id_slots)
-        return SPVK_ERROR_OUT_OF_MEMORY;
-    memset(d->ids, 0, sizeof *d->ids); /* entry 0: the shared entry of unknown ids */
-    memset(d->id_keys, 0, cap * sizeof *d->id_keys);
-    d->num_ids = 1;
-    return SPVK_OK;
 }
 
 static uint8_t prefix_kind(uint16_t opcode)
@@ -228,24 +296,14 @@ static uint8_t prefix_kind(uint16_t opcode)
 
 /* ---- Collecting the instructions ---- */
 
-/* Keeps the instruction, defines its result id (with what kind of thing it is) and records
-   OpName: one pass over the module does what the later passes look up. */
-static spvk_result collect(void *user, const spvk_header *header, const spvk_instruction *inst)
+/* Keeps the instruction (appended to d->insts) and defines its result id with what kind of thing
+   it is. kind_in_function: the kind of a result defined inside a function (its label or value),
+   DSR_ID_NONE at module level. */
+static void collect(dsr *d, const spvk_instruction *inst, bool in_function)
 {
-    dsr *d = user;
-    if (!d->ids) {
-        d->header = *header;
-        spvk_result r = ids_init(d);
-        if (r != SPVK_OK)
-            return r;
-    }
-    if (d->num_insts == d->insts_capacity &&
-        !spvk_array_grow(d->alloc, &d->insts, &d->insts_capacity, d->num_insts + 1, sizeof *d->insts, 256))
-        return SPVK_ERROR_OUT_OF_MEMORY;
-    if (d->num_operands + inst->num_operands > d->operands_capacity &&
-        !spvk_array_grow(d->alloc, &d->operands, &d->operands_capacity, d->num_operands + inst->num_operands,
-                         sizeof *d->operands, 1024))
-        return SPVK_ERROR_OUT_OF_MEMORY;
+    d->insts = dsr_scratch_grow(d, &d->insts, &d->insts_capacity, d->num_insts + 1, sizeof *d->insts);
+    d->operands = dsr_scratch_grow(d, &d->operands, &d->operands_capacity, d->num_operands + inst->num_operands,
+                                   sizeof *d->operands);
     uint32_t index = (uint32_t)d->num_insts++;
     dsr_inst *i = &d->insts[index];
     i->offset = (uint32_t)inst->offset;
@@ -260,39 +318,116 @@ static spvk_result collect(void *user, const spvk_header *header, const spvk_ins
     d->num_operands += inst->num_operands;
     if (inst->num_operands > d->max_inst_operands)
         d->max_inst_operands = inst->num_operands;
-
+    if (!inst->result_id)
+        return;
+    d->current_inst = index;
+    dsr_id *e = id_entry(d, inst->result_id);
+    d->current_inst = DSR_NONE;
+    if (e->def)
+        dsr_fail(d, index, "id %%%u is defined twice", inst->result_id);
+    e->def = index + 1;
     uint16_t op = inst->opcode;
-    if (op == SPVK_OP_Function) {
-        if (!d->seen_function)
-            d->first_function_inst = index;
-        d->seen_function = true;
-        d->in_function = true;
-    }
-    if (inst->result_id) {
-        dsr_id *e = id_define(d, inst->result_id);
-        if (e->def && !d->duplicate_def)
-            d->duplicate_def = index + 1;
-        e->def = index + 1;
-        if (op == SPVK_OP_Function)
-            e->kind = DSR_ID_FUNCTION;
-        else if (d->in_function)
-            e->kind = op == SPVK_OP_Label ? DSR_ID_LABEL : DSR_ID_VALUE;
-        else
-            e->kind = prefix_kind(op);
-        if (op == SPVK_OP_ConstantNull)
-            e->is_null = 1;
-    } else if (op == SPVK_OP_Name && !d->seen_function) {
-        const char *s = (const char *)(inst->words + inst->operands[1].offset);
-        /* An empty name is no name (glslang names anonymous blocks ""). */
-        if (*s) {
-            dsr_id *e = id_define(d, inst->words[inst->operands[0].offset]);
-            if (!e->name)
-                e->name = s;
+    if (op == SPVK_OP_Function)
+        e->kind = DSR_ID_FUNCTION;
+    else if (in_function)
+        e->kind = op == SPVK_OP_Label ? DSR_ID_LABEL : DSR_ID_VALUE;
+    else
+        e->kind = prefix_kind(op);
+    if (op == SPVK_OP_ConstantNull)
+        e->is_null = 1;
+}
+
+/* Reads instructions into d->insts until `stop` says so (or the module ends); returns the
+   offset of the instruction it stopped at (not kept), or the module's end. */
+static size_t read_until(dsr *d, bool in_function, uint16_t stop_opcode, bool keep_stop)
+{
+    for (;;) {
+        const spvk_instruction *inst;
+        size_t at = spvk_reader_offset(d->reader);
+        spvk_result r = spvk_reader_next(d->reader, &inst);
+        if (r != SPVK_OK) {
+            d->result = r;
+            longjmp(d->fail_jmp, 1);
         }
-    } else if (op == SPVK_OP_FunctionEnd) {
-        d->in_function = false;
+        if (!inst)
+            return at;
+        if (inst->opcode == stop_opcode && !keep_stop) {
+            spvk_reader_seek(d->reader, at);
+            return at;
+        }
+        collect(d, inst, in_function);
+        if (inst->opcode == stop_opcode)
+            return spvk_reader_offset(d->reader);
     }
-    return SPVK_OK;
+}
+
+/* OpName of what has an entry at module level (symbols, types); names of function-local values
+   have no use in the IR. */
+static void record_names(dsr *d)
+{
+    for (uint32_t i = 0; i < d->num_prefix_insts; i++) {
+        if (d->insts[i].opcode != SPVK_OP_Name)
+            continue;
+        const uint32_t *w = d->words + d->insts[i].offset;
+        const char *name = (const char *)(w + d->operands[d->insts[i].first_operand + 1].offset);
+        uint32_t slot = dsr_id_slot(d, w[d->operands[d->insts[i].first_operand].offset]);
+        /* An empty name is no name (glslang names anonymous blocks ""). */
+        if (slot && *name && !d->ids[slot].name)
+            d->ids[slot].name = name;
+    }
+}
+
+/* Finds the functions: one pass over the words after the module-level instructions, by word
+   counts alone (bodies are decoded when materialized). Each function's OpFunction and
+   OpFunctionParameters are kept at module level. */
+static void find_functions(dsr *d, size_t offset)
+{
+    size_t n = d->num_words;
+    dsr_function *f = NULL;
+    while (offset < n) {
+        uint32_t count = d->words[offset] >> 16, opcode = d->words[offset] & 0xffff;
+        if (count == 0 || count > n - offset) {
+            spvk_reader_seek(d->reader, offset);
+            read_until(d, false, SPVK_OP_Nop, true); /* the reader reports it */
+            dsr_fail_at(d, offset, opcode, "malformed instruction");
+        }
+        if (opcode == SPVK_OP_Function) {
+            if (f)
+                dsr_fail_at(d, offset, opcode, "OpFunction inside a function (missing OpFunctionEnd)");
+            d->functions = dsr_scratch_grow(d, &d->functions, &d->functions_capacity, d->num_functions + 1,
+                                            sizeof *d->functions);
+            f = &d->functions[d->num_functions++];
+            memset(f, 0, sizeof *f);
+            /* OpFunction and its parameters, decoded. */
+            spvk_reader_seek(d->reader, offset);
+            f->first_inst = (uint32_t)d->num_insts;
+            read_until(d, false, SPVK_OP_Function, true);
+            for (;;) {
+                size_t at = spvk_reader_offset(d->reader);
+                if (at >= n || (d->words[at] & 0xffff) != SPVK_OP_FunctionParameter)
+                    break;
+                read_until(d, true, SPVK_OP_FunctionParameter, true);
+            }
+            f->num_params = (uint32_t)d->num_insts - f->first_inst - 1;
+            f->body_offset = (uint32_t)spvk_reader_offset(d->reader);
+            offset = f->body_offset;
+            continue;
+        }
+        if (opcode == SPVK_OP_FunctionEnd) {
+            if (!f)
+                dsr_fail_at(d, offset, opcode, "OpFunctionEnd outside a function");
+            f->end_offset = (uint32_t)(offset + count);
+            f = NULL;
+        } else if (!f && opcode != SPVK_OP_Line && opcode != SPVK_OP_NoLine && opcode != SPVK_OP_Nop) {
+            const spvk_instruction_desc *desc = spvk_instruction_by_opcode((uint16_t)opcode);
+            dsr_fail_at(d, offset, opcode, "%s outside a function, after the first function",
+                        desc ? desc->name : "instruction");
+        }
+        offset += count;
+    }
+    if (f)
+        dsr_fail_at(d, d->words[f->body_offset] ? f->body_offset : offset, SPVK_NO_OPCODE,
+                    "function without OpFunctionEnd");
 }
 
 static inline uint32_t op_word(const dsr *d, uint32_t inst, uint32_t operand)
@@ -397,11 +532,13 @@ static void assign_symbol(dsr *d, uint32_t id, const char *preferred, const char
 
 /* ---- Decorations ---- */
 
+/* A target not defined at module level may be a function's local value: whether it is defined
+   is known once every function has been read (spvk_spirv_deserializer_finish). */
 static void add_decoration(dsr *d, uint32_t target, uint32_t inst, int32_t member, uint16_t first)
 {
-    dsr_id *e = dsr_id_at(d, target);
-    if (!e->def)
-        dsr_fail(d, inst, "decoration target %%%u is not defined in the module", target);
+    d->current_inst = inst;
+    dsr_id *e = id_entry(d, target);
+    d->current_inst = DSR_NONE;
     d->decos = dsr_scratch_grow(d, &d->decos, &d->decos_capacity, d->num_decos + 1, sizeof *d->decos);
     dsr_deco *dc = &d->decos[d->num_decos++];
     dc->inst = inst;
@@ -603,12 +740,6 @@ static bool is_debug_ext_set(const char *name)
 /* The module's prefix: capabilities, extensions, the memory model. */
 static void scan_prefix(dsr *d)
 {
-    if (d->duplicate_def) {
-        uint32_t i = d->duplicate_def - 1;
-        dsr_fail(d, i, "id %%%u is defined twice", d->insts[i].result_id);
-    }
-    if (!d->seen_function)
-        d->first_function_inst = (uint32_t)d->num_insts;
     for (uint32_t i = 0; i < d->first_function_inst; i++) {
         switch (d->insts[i].opcode) {
         case SPVK_OP_Capability:
@@ -1037,8 +1168,11 @@ static void decorated_constant(dsr *d, uint32_t i)
 
 /* ---- Functions ---- */
 
-static void function(dsr *d, uint32_t i, uint32_t *next)
+/* The spirv.func of a function, with an empty body (materialize_body fills it). */
+static void function_shell(dsr *d, dsr_function *f)
 {
+    uint32_t i = f->first_inst;
+    d->current_inst = i;
     const dsr_inst *in = &d->insts[i];
     dsr_id *e = dsr_id_at(d, in->result_id);
     const spvk_ir_type *ret = dsr_type(d, in->result_type_id, i);
@@ -1048,17 +1182,6 @@ static void function(dsr *d, uint32_t i, uint32_t *next)
     uint32_t nres = spvk_ir_function_num_results(fty);
     if ((nres == 0) != (ret == d->t_none) || (nres == 1 && fty->types[fty->width] != ret))
         dsr_fail(d, i, "OpFunction's result type does not match its function type");
-    /* Find the end of the function. */
-    uint32_t end = i + 1;
-    while (end < d->num_insts && d->insts[end].opcode != SPVK_OP_FunctionEnd) {
-        if (d->insts[end].opcode == SPVK_OP_Function)
-            dsr_fail(d, end, "OpFunction inside a function (missing OpFunctionEnd)");
-        end++;
-    }
-    if (end == d->num_insts)
-        dsr_fail(d, i, "function without OpFunctionEnd");
-    *next = end + 1;
-
     const char *names[32];
     const spvk_ir_attr *values[32];
     uint32_t n = 0;
@@ -1073,15 +1196,13 @@ static void function(dsr *d, uint32_t i, uint32_t *next)
     /* Parameter decorations go into arg_attrs, one dictionary per parameter. */
     uint32_t nparams = spvk_ir_function_num_inputs(fty);
     bool any = false;
-    for (uint32_t k = 0; k < nparams; k++) {
-        uint32_t p = i + 1 + k;
-        if (p >= end || d->insts[p].opcode != SPVK_OP_FunctionParameter)
-            dsr_fail(d, i, "function has %u OpFunctionParameter but its type has %u parameters", k, nparams);
-        if (dsr_id_at(d, d->insts[p].result_id)->decorations)
-            any = true;
-    }
-    if (i + 1 + nparams < end && d->insts[i + 1 + nparams].opcode == SPVK_OP_FunctionParameter)
+    if (f->num_params < nparams)
+        dsr_fail(d, i, "function has %u OpFunctionParameter but its type has %u parameters", f->num_params, nparams);
+    if (f->num_params > nparams)
         dsr_fail(d, i + 1 + nparams, "more OpFunctionParameter than the function type has parameters");
+    for (uint32_t k = 0; k < nparams; k++)
+        if (dsr_id_at(d, d->insts[i + 1 + k].result_id)->decorations)
+            any = true;
     if (any) {
         const spvk_ir_attr **dicts = dsr_check(d, spvk_ir_alloc(d->ctx, nparams * sizeof *dicts));
         for (uint32_t k = 0; k < nparams; k++) {
@@ -1116,10 +1237,85 @@ static void function(dsr *d, uint32_t i, uint32_t *next)
     if (!op)
         dsr_oom(d);
     e->op = op;
+    f->op = op;
     append_module_op(d, op);
-    d->current_inst = i;
-    dsr_function_body(d, i, end, op);
     d->current_inst = DSR_NONE;
+}
+
+/* Grows the per-instruction scratch for the instructions [first, end): their operands, or a
+   branch's successor operands (the phis of two targets). */
+static void reserve_scratch(dsr *d, uint32_t first, uint32_t end)
+{
+    size_t max_phis = 0;
+    for (size_t i = first, run = 0; i < end; i++) {
+        run = d->insts[i].opcode == SPVK_OP_Phi ? run + 1 : 0;
+        if (run > max_phis)
+            max_phis = run;
+    }
+    size_t need = d->max_inst_operands + 8u;
+    if (2 * max_phis + 8 > need)
+        need = 2 * max_phis + 8;
+    if (need <= d->scratch_capacity)
+        return;
+    /* Scratch holds nothing between instructions: new arrays replace the old. */
+#define REPLACE(field)                                                                 \
+    do {                                                                               \
+        spvk_free(d->alloc, d->field, d->scratch_capacity * sizeof *d->field);         \
+        d->field = spvk_alloc(d->alloc, need * sizeof *d->field);                      \
+    } while (0)
+    REPLACE(scratch_values);
+    REPLACE(scratch_values2);
+    REPLACE(scratch_names);
+    REPLACE(scratch_attrs);
+    REPLACE(scratch_types);
+    REPLACE(scratch_ints);
+    REPLACE(scratch_operands);
+#undef REPLACE
+    d->scratch_capacity = need;
+    if (!d->scratch_values || !d->scratch_values2 || !d->scratch_names || !d->scratch_attrs || !d->scratch_types ||
+        !d->scratch_ints || !d->scratch_operands)
+        dsr_oom(d);
+}
+
+/* Reads a function's body and builds it into its spirv.func. */
+static void materialize_body(dsr *d, dsr_function *f)
+{
+    spvk_reader_seek(d->reader, f->body_offset);
+    uint32_t first = (uint32_t)d->num_insts;
+    read_until(d, true, SPVK_OP_FunctionEnd, true);
+    uint32_t end = (uint32_t)d->num_insts - 1;
+    reserve_scratch(d, first, end);
+    d->current_inst = f->first_inst;
+    dsr_function_body(d, f->first_inst, first, end, f->op);
+    d->current_inst = DSR_NONE;
+    f->materialized = true;
+}
+
+/* Forgets the body's instructions and local ids (also after a failure inside it). */
+static void release_body(dsr *d)
+{
+    for (size_t i = d->num_module_insts; i < d->num_insts; i++) {
+        uint32_t id = d->insts[i].result_id, slot = id ? dsr_id_slot(d, id) : 0;
+        if (!slot)
+            continue;
+        if (slot >= d->num_module_ids) {
+            set_slot(d, id, 0);
+        } else if (d->ids[slot].def == i + 1) {
+            /* A decoration target made at module level: keep what the module level knows. */
+            dsr_id *e = &d->ids[slot];
+            dsr_id keep = *e;
+            memset(e, 0, sizeof *e);
+            e->id = keep.id;
+            e->decorations = keep.decorations;
+            e->name = keep.name;
+            e->ever_defined = 1;
+            e->local_opcode = d->insts[i].opcode;
+        }
+    }
+    d->num_ids = d->num_module_ids;
+    d->num_insts = d->num_module_insts;
+    d->num_operands = d->num_module_operands;
+    d->epoch++;
 }
 
 /* ---- Entry points and execution modes ---- */
@@ -1280,39 +1476,32 @@ static void init_common(dsr *d)
     d->n_arg_attrs = dsr_intern(d, "arg_attrs");
 }
 
-static void translate(dsr *d)
+/* Everything but the function bodies: the module, its symbols, the functions' spirv.func ops
+   (empty), entry points and execution modes. */
+static void translate_module(dsr *d)
 {
+    spvk_result r = spvk_reader_create(d->words, d->num_words, d->alloc, d->diags, &d->reader);
+    if (r != SPVK_OK) {
+        d->result = r;
+        longjmp(d->fail_jmp, 1);
+    }
+    d->header = *spvk_reader_header(d->reader);
+    ids_init(d);
+    size_t functions_at = read_until(d, false, SPVK_OP_Function, false);
+    d->num_prefix_insts = d->first_function_inst = (uint32_t)d->num_insts;
+    find_functions(d, functions_at);
+    record_names(d);
     scan_prefix(d);
     record_decorations(d);
     dsr_mark_recursive_structs(d);
     assign_symbols(d);
     init_common(d);
     create_module(d);
-    /* Scratch for one instruction: its operands, or a branch's successor operands (the phis of
-       two targets). */
-    size_t max_phis = 0;
-    for (size_t i = 0, run = 0; i < d->num_insts; i++) {
-        run = d->insts[i].opcode == SPVK_OP_Phi ? run + 1 : 0;
-        if (run > max_phis)
-            max_phis = run;
-    }
-    size_t need = d->max_inst_operands + 8u;
-    if (2 * max_phis + 8 > need)
-        need = 2 * max_phis + 8;
-    d->scratch_capacity = need;
-    d->scratch_values = spvk_alloc(d->alloc, need * sizeof *d->scratch_values);
-    d->scratch_values2 = spvk_alloc(d->alloc, need * sizeof *d->scratch_values2);
-    d->scratch_names = spvk_alloc(d->alloc, need * sizeof *d->scratch_names);
-    d->scratch_attrs = spvk_alloc(d->alloc, need * sizeof *d->scratch_attrs);
-    d->scratch_types = spvk_alloc(d->alloc, need * sizeof *d->scratch_types);
-    d->scratch_ints = spvk_alloc(d->alloc, need * sizeof *d->scratch_ints);
-    d->scratch_operands = spvk_alloc(d->alloc, need * sizeof *d->scratch_operands);
+    reserve_scratch(d, 0, d->num_insts);
     d->op_cache = spvk_alloc(d->alloc, spvk_spirv_num_op_infos * sizeof *d->op_cache);
-    if (d->op_cache)
-        memset(d->op_cache, 0, spvk_spirv_num_op_infos * sizeof *d->op_cache);
-    if (!d->op_cache || !d->scratch_values || !d->scratch_values2 || !d->scratch_names || !d->scratch_attrs || !d->scratch_types || !d->scratch_ints ||
-        !d->scratch_operands)
+    if (!d->op_cache)
         dsr_oom(d);
+    memset(d->op_cache, 0, spvk_spirv_num_op_infos * sizeof *d->op_cache);
 
     for (uint32_t i = 0; i < d->first_function_inst;) {
         const dsr_inst *in = &d->insts[i];
@@ -1403,37 +1592,8 @@ static void translate(dsr *d)
         }
         i++;
     }
-    for (uint32_t i = d->first_function_inst; i < d->num_insts;) {
-        if (d->insts[i].opcode != SPVK_OP_Function) {
-            if (d->insts[i].opcode == SPVK_OP_Line || d->insts[i].opcode == SPVK_OP_NoLine ||
-                d->insts[i].opcode == SPVK_OP_Nop) {
-                i++;
-                continue;
-            }
-            dsr_fail(d, i, "%s outside a function, after the first function", dsr_inst_name(d, i));
-        }
-        uint32_t next;
-        function(d, i, &next);
-        i = next;
-    }
-    /* Every decoration went into an attribute or a type; one that did not would be lost. */
-    for (size_t k = 0; k < d->num_decos; k++) {
-        const dsr_deco *dc = &d->decos[k];
-        if (dc->used)
-            continue;
-        uint32_t target = dc->target;
-        if (dsr_id_at(d, target)->kind == DSR_ID_DECORATION_GROUP)
-            continue; /* the group's own: copied to its targets */
-        dsr_fail(d, dc->inst, "decoration %s of %%%u cannot be represented on what it decorates (%s)",
-                 spvk_spirv_decoration_attr_name(d->ctx, op_word(d, dc->inst, dc->first)), target,
-                 dsr_id_at(d, target)->def ? dsr_inst_name(d, dsr_id_at(d, target)->def - 1) : "undefined");
-    }
-    /* A module-level non-semantic instruction no function uses would be lost. */
-    for (uint32_t i = 0; i < d->first_function_inst; i++) {
-        uint32_t rid = d->insts[i].result_id;
-        if (rid && dsr_id_at(d, rid)->kind == DSR_ID_NONSEMANTIC && dsr_id_at(d, rid)->state != DSR_STATE_DONE)
-            dsr_fail(d, i, "a module-level non-semantic instruction that no function uses cannot be represented");
-    }
+    for (size_t k = 0; k < d->num_functions; k++)
+        function_shell(d, &d->functions[k]);
     for (uint32_t i = 0; i < d->first_function_inst; i++) {
         d->current_inst = i;
         if (d->insts[i].opcode == SPVK_OP_EntryPoint)
@@ -1455,7 +1615,39 @@ static void translate(dsr *d)
         spvk_ir_op_set_attr(d->ctx, d->module, dsr_intern(d, "spvkit.struct_names"),
                             dsr_dict(d, names, values, (uint32_t)d->num_renames));
     }
+    d->num_module_ids = d->num_ids;
+    d->num_module_insts = (uint32_t)d->num_insts;
+    d->num_module_operands = d->num_operands;
     d->current_inst = DSR_NONE;
+    if (spvk_ir_context_failed(d->ctx))
+        dsr_oom(d);
+}
+
+/* What can be checked only once every function was read. */
+static void check_module(dsr *d)
+{
+    /* Every decoration went into an attribute or a type; one that did not would be lost. */
+    for (size_t k = 0; k < d->num_decos; k++) {
+        const dsr_deco *dc = &d->decos[k];
+        if (dc->used)
+            continue;
+        uint32_t target = dc->target;
+        if (dsr_id_at(d, target)->kind == DSR_ID_DECORATION_GROUP)
+            continue; /* the group's own: copied to its targets */
+        const dsr_id *e = dsr_id_at(d, target);
+        if (!e->def && !e->ever_defined)
+            dsr_fail(d, dc->inst, "decoration target %%%u is not defined in the module", target);
+        const spvk_instruction_desc *def = spvk_instruction_by_opcode(e->def ? d->insts[e->def - 1].opcode : e->local_opcode);
+        dsr_fail(d, dc->inst, "decoration %s of %%%u cannot be represented on what it decorates (%s)",
+                 spvk_spirv_decoration_attr_name(d->ctx, op_word(d, dc->inst, dc->first)), target,
+                 def ? def->name : "undefined");
+    }
+    /* A module-level non-semantic instruction no function uses would be lost. */
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        uint32_t rid = d->insts[i].result_id;
+        if (rid && dsr_id_at(d, rid)->kind == DSR_ID_NONSEMANTIC && dsr_id_at(d, rid)->state != DSR_STATE_DONE)
+            dsr_fail(d, i, "a module-level non-semantic instruction that no function uses cannot be represented");
+    }
     if (spvk_ir_context_failed(d->ctx))
         dsr_oom(d);
 }
@@ -1489,6 +1681,9 @@ static void free_scratch(dsr *d)
     spvk_free(d->alloc, d->insts, d->insts_capacity * sizeof *d->insts);
     spvk_free(d->alloc, d->operands, d->operands_capacity * sizeof *d->operands);
     spvk_free(d->alloc, d->ids, d->ids_capacity * sizeof *d->ids);
+    spvk_free(d->alloc, d->id_slot, d->id_slot_count * sizeof *d->id_slot);
+    spvk_free(d->alloc, d->functions, d->functions_capacity * sizeof *d->functions);
+    spvk_reader_destroy(d->reader);
     spvk_free(d->alloc, d->id_keys, d->id_hash_capacity * sizeof *d->id_keys);
     spvk_free(d->alloc, d->id_slots, d->id_hash_capacity * sizeof *d->id_slots);
     spvk_free(d->alloc, d->decos, d->decos_capacity * sizeof *d->decos);
@@ -1501,45 +1696,134 @@ static void free_scratch(dsr *d)
         spvk_free(d->alloc, d->op_cache, spvk_spirv_num_op_infos * sizeof *d->op_cache);
 }
 
-spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,
-                                   spvk_ir_op **module_out, spvk_diagnostics *diags)
+/* ---- The deserializer's interface ---- */
+
+struct spvk_spirv_deserializer {
+    dsr d;
+};
+
+void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des)
 {
+    if (!des)
+        return;
+    dsr *d = &des->d;
+    const spvk_allocator *alloc = d->alloc;
+    free_scratch(d);
+    spvk_free(alloc, des, sizeof *des);
+}
+
+spvk_result spvk_spirv_deserializer_create(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,
+                                           spvk_diagnostics *diags, spvk_spirv_deserializer **out,
+                                           spvk_ir_op **module_out)
+{
+    if (out)
+        *out = NULL;
     if (module_out)
         *module_out = NULL;
-    if (!ctx || (!words && num_words) || !module_out)
+    if (!ctx || (!words && num_words) || !out || !module_out)
         return SPVK_ERROR_USAGE;
     const spvk_allocator *alloc = spvk_ir_context_allocator(ctx);
-    dsr *d = spvk_alloc(alloc, sizeof *d);
-    if (!d)
+    spvk_spirv_deserializer *des = spvk_alloc(alloc, sizeof *des);
+    if (!des)
         return SPVK_ERROR_OUT_OF_MEMORY;
-    memset(d, 0, sizeof *d);
+    memset(des, 0, sizeof *des);
+    dsr *d = &des->d;
     d->ctx = ctx;
     d->alloc = alloc;
     d->diags = diags;
     d->words = words;
     d->num_words = num_words;
     d->current_inst = DSR_NONE;
+    if (!spvk_ir_dialect_lookup(ctx, "spirv", 5) && !spvk_ir_register_dialect(ctx, spvk_spirv_dialect())) {
+        spvk_spirv_deserializer_destroy(des);
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    }
+    d->spirv = spvk_spirv_dialect();
+    /* Null and composite constants may expand (an OpConstantNull of a large array); the
+       expansion is bounded by the module's size. */
+    d->constant_budget = ((size_t)1 << 16) + num_words * 16;
+    if (setjmp(d->fail_jmp) != 0) {
+        spvk_result res = d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
+        spvk_spirv_deserializer_destroy(des);
+        return res;
+    }
+    translate_module(d);
+    *out = des;
+    *module_out = d->module;
+    return SPVK_OK;
+}
 
-    spvk_result res = spvk_parse_words(words, num_words, alloc, collect, d, diags);
-    if (res == SPVK_OK) {
-        if (!spvk_ir_dialect_lookup(ctx, "spirv", 5) && !spvk_ir_register_dialect(ctx, spvk_spirv_dialect()))
-            res = SPVK_ERROR_OUT_OF_MEMORY;
-    }
-    if (res == SPVK_OK) {
-        d->spirv = spvk_spirv_dialect();
-        /* Null and composite constants may expand (an OpConstantNull of a large array); the
-           expansion is bounded by the module's size. */
-        d->constant_budget = (size_t)1 << 16;
-        d->constant_budget += num_words * 16;
-        if (setjmp(d->fail_jmp) == 0) {
-            translate(d);
-            *module_out = d->module;
-            res = SPVK_OK;
-        } else {
-            res = d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
+/* The function record of a spirv.func: consumers go in module order, so the next one first. */
+static dsr_function *function_of(dsr *d, const spvk_ir_op *func)
+{
+    if (d->next_function < d->num_functions && d->functions[d->next_function].op == func)
+        return &d->functions[d->next_function++];
+    for (size_t k = 0; k < d->num_functions; k++)
+        if (d->functions[k].op == func) {
+            d->next_function = k + 1;
+            return &d->functions[k];
         }
+    return NULL;
+}
+
+spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, spvk_ir_op *func)
+{
+    if (!des || !func)
+        return SPVK_ERROR_USAGE;
+    dsr *d = &des->d;
+    if (d->result != SPVK_OK)
+        return d->result;
+    dsr_function *volatile f = function_of(d, func); /* volatile: used after setjmp */
+    if (!f)
+        return SPVK_ERROR_USAGE;
+    if (func->regions[0].first)
+        return SPVK_OK; /* already there */
+    if (setjmp(d->fail_jmp) != 0) {
+        release_body(d);
+        spvk_ir_region_clear(d->ctx, &func->regions[0]); /* a partial body */
+        return d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
     }
-    free_scratch(d);
-    spvk_free(alloc, d, sizeof *d);
+    materialize_body(d, f);
+    release_body(d);
+    if (spvk_ir_context_failed(d->ctx))
+        dsr_oom(d);
+    return SPVK_OK;
+}
+
+spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des)
+{
+    if (!des)
+        return SPVK_ERROR_USAGE;
+    dsr *d = &des->d;
+    if (d->result != SPVK_OK)
+        return d->result;
+    if (setjmp(d->fail_jmp) != 0) {
+        release_body(d);
+        return d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
+    }
+    for (size_t k = 0; k < d->num_functions; k++)
+        if (!d->functions[k].materialized && !d->functions[k].op->regions[0].first) {
+            materialize_body(d, &d->functions[k]);
+            release_body(d);
+        }
+    check_module(d);
+    return SPVK_OK;
+}
+
+spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,
+                                   spvk_ir_op **module_out, spvk_diagnostics *diags)
+{
+    if (module_out)
+        *module_out = NULL;
+    spvk_spirv_deserializer *des = NULL;
+    spvk_ir_op *module = NULL;
+    spvk_result res = spvk_spirv_deserializer_create(ctx, words, num_words, diags, &des, &module);
+    for (size_t k = 0; res == SPVK_OK && k < des->d.num_functions; k++)
+        res = spvk_spirv_deserializer_materialize(des, des->d.functions[k].op);
+    if (res == SPVK_OK)
+        res = spvk_spirv_deserializer_finish(des);
+    spvk_spirv_deserializer_destroy(des);
+    if (res == SPVK_OK)
+        *module_out = module;
     return res;
 }

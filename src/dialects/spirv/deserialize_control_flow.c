@@ -563,6 +563,7 @@ static spvk_ir_value *cached(dsr *d, dsr_id *e, uint32_t id, spvk_ir_block *bloc
 {
     e->cache_block = block;
     e->cache_value = v;
+    e->cache_epoch = d->epoch;
     note_materialized(d, id);
     return v;
 }
@@ -599,7 +600,7 @@ static spvk_ir_value *value_at(dsr *d, uint32_t id, spvk_ir_block *block, uint32
     default:
         break;
     }
-    if (e->cache_block == block)
+    if (e->cache_block == block && e->cache_epoch == d->epoch)
         return e->cache_value;
     spvk_ir_op *op;
     switch (e->kind) {
@@ -1815,7 +1816,7 @@ static void create_phi_spills(dsr *d)
     }
 }
 
-void dsr_function_body(dsr *d, uint32_t fn_inst, uint32_t end_inst, spvk_ir_op *func)
+void dsr_function_body(dsr *d, uint32_t fn_inst, uint32_t first, uint32_t end_inst, spvk_ir_op *func)
 {
     dsr_fn *f = &d->fn;
     f->num_blocks = f->num_regions = f->num_crosses = 0;
@@ -1841,7 +1842,6 @@ void dsr_function_body(dsr *d, uint32_t fn_inst, uint32_t end_inst, spvk_ir_op *
         if (pt != fty->types[k])
             dsr_fail(d, fn_inst + 1 + k, "parameter %u's type does not match the function type", k);
     }
-    uint32_t first = fn_inst + 1 + nparams;
     scan_blocks(d, first, end_inst);
     if (f->num_blocks == 0)
         return; /* a declaration (Import linkage): an empty region */

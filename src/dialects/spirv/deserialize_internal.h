@@ -59,12 +59,16 @@ enum {
 };
 
 typedef struct dsr_id {
-    uint32_t def;          /* defining instruction index + 1; 0 when not defined */
+    uint32_t id;
+    uint32_t def;          /* defining instruction index + 1; 0 when not defined (yet) */
     uint8_t kind;          /* dsr_id_kind */
     uint8_t state;         /* DSR_STATE_* for lazily resolved types and constants */
     uint8_t may_recurse;   /* OpTypeStruct reachable through an OpTypeForwardPointer */
     uint8_t is_null;       /* a constant made by OpConstantNull */
+    uint8_t ever_defined;  /* a function-local decoration target: some function defined it ... */
+    uint16_t local_opcode; /* ... with this instruction */
     uint32_t decorations;  /* head of this id's decoration list, index + 1 into dsr.decos */
+    uint32_t cache_epoch;  /* cache_block/cache_value belong to function materialization d->epoch */
     const char *name;      /* OpName (points into the words), NULL when none or empty */
     const spvk_ir_type *type;  /* TYPE: the type; constants, globals, values: their type */
     const spvk_ir_attr *attr;  /* CONSTANT: its value */
@@ -187,6 +191,17 @@ typedef struct dsr_op_cache {
 
 #define DSR_CORE_INFO_CACHE 512
 
+/* One function of the module: its OpFunction and parameters are kept at module level, its body
+   is read when the function is materialized. */
+typedef struct dsr_function {
+    uint32_t first_inst;  /* the OpFunction in dsr.insts (parameters follow) */
+    uint32_t num_params;
+    uint32_t body_offset; /* word offset of the first instruction after the parameters */
+    uint32_t end_offset;  /* word offset after the OpFunctionEnd */
+    spvk_ir_op *op;       /* its spirv.func */
+    bool materialized;
+} dsr_function;
+
 /* ---- The deserializer ---- */
 
 typedef struct dsr {
@@ -200,21 +215,32 @@ typedef struct dsr {
     const uint32_t *words;
     size_t num_words;
     spvk_header header;
+    spvk_reader *reader;
 
+    /* Instructions: the module-level ones [0, num_prefix_insts), then each function's OpFunction
+       and parameters [.., num_module_insts), then the body of the function being materialized. */
     dsr_inst *insts;
     size_t num_insts, insts_capacity;
     spvk_operand *operands;
     size_t num_operands, operands_capacity;
     uint32_t max_inst_operands;
     uint32_t current_inst; /* for diagnostics: the instruction being translated, or DSR_NONE */
+    uint32_t num_prefix_insts, num_module_insts;
+    size_t num_module_operands;
 
-    /* Ids: dense (ids[id]) or hashed (id_keys/id_slots map an id to an index into ids). */
+    /* Ids (see "Ids" in deserialize.c): entries, and the map from id to entry slot. */
     dsr_id *ids;
-    size_t num_ids, ids_capacity;
-    uint32_t *id_keys;
+    size_t num_ids, ids_capacity, num_module_ids;
+    uint32_t *id_slot; /* dense: indexed by id */
+    size_t id_slot_count;
+    uint32_t *id_keys; /* hashed: open addressing, key 0 empty */
     uint32_t *id_slots;
-    size_t id_hash_capacity;
+    size_t id_hash_capacity, id_hash_count;
     bool dense;
+    uint32_t epoch; /* counts function materializations (validity of dsr_id cache fields) */
+
+    dsr_function *functions;
+    size_t num_functions, functions_capacity, next_function;
 
     dsr_deco *decos;
     size_t num_decos, decos_capacity;
@@ -231,9 +257,7 @@ typedef struct dsr {
     uint32_t addressing_model, memory_model;
     bool has_memory_model;
     bool has_variable_pointers;
-    uint32_t first_function_inst;
-    bool seen_function, in_function;
-    uint32_t duplicate_def; /* an instruction redefining an id, index + 1 (reported after the walk) */
+    uint32_t first_function_inst; /* == num_prefix_insts */
 
     spvk_ir_op *module;
     spvk_ir_block *module_block;
@@ -281,6 +305,8 @@ typedef struct dsr {
 /* ---- deserialize.c ---- */
 _Noreturn void dsr_fail(dsr *d, uint32_t inst, const char *fmt, ...) SPVK_PRINTF(3, 4);
 _Noreturn void dsr_oom(dsr *d);
+/* A failure at a word offset (instructions not kept in dsr.insts). */
+_Noreturn void dsr_fail_at(dsr *d, size_t offset, uint32_t opcode, const char *fmt, ...) SPVK_PRINTF(4, 5);
 /* Checks an IR call's result: NULL means the context ran out of memory. */
 static inline void *dsr_check(dsr *d, void *p)
 {
@@ -289,15 +315,16 @@ static inline void *dsr_check(dsr *d, void *p)
     return p;
 }
 void *dsr_scratch_grow(dsr *d, void *items, size_t *capacity, size_t need, size_t elem_size);
-/* The entry for id (never NULL: an unknown id gets a zero entry in a shared slot, read-only).
-   Inline for the dense table, which is every normal module's. */
-dsr_id *dsr_id_at_hashed(dsr *d, uint32_t id);
-static inline dsr_id *dsr_id_at(dsr *d, uint32_t id)
+/* The slot of id's entry, 0 when it has none. Inline for the dense map, every normal module's. */
+uint32_t dsr_id_slot_hashed(const dsr *d, uint32_t id);
+static inline uint32_t dsr_id_slot(const dsr *d, uint32_t id)
 {
     if (d->dense)
-        return id < d->num_ids ? &d->ids[id] : &d->ids[0];
-    return dsr_id_at_hashed(d, id);
+        return id < d->id_slot_count ? d->id_slot[id] : 0;
+    return dsr_id_slot_hashed(d, id);
 }
+/* The entry for id (never NULL: an unknown id gets a zero entry in a shared slot, read-only). */
+static inline dsr_id *dsr_id_at(dsr *d, uint32_t id) { return &d->ids[dsr_id_slot(d, id)]; }
 const char *dsr_intern(dsr *d, const char *s);
 const spvk_ir_attr *dsr_enum(dsr *d, unsigned operand_kind, uint32_t value);
 spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, spvk_ir_value *const *operands,
@@ -334,7 +361,9 @@ bool dsr_type_storable(dsr *d, const spvk_ir_type *t);
 void dsr_mark_recursive_structs(dsr *d);
 
 /* ---- deserialize_control_flow.c ---- */
-void dsr_function_body(dsr *d, uint32_t fn_inst, uint32_t end_inst, spvk_ir_op *func);
+/* The body of the function whose OpFunction is fn_inst: its instructions are [first, end_inst),
+   end_inst being its OpFunctionEnd. */
+void dsr_function_body(dsr *d, uint32_t fn_inst, uint32_t first, uint32_t end_inst, spvk_ir_op *func);
 /* The SSA value of id at the current insertion point (block), materializing constants and
    references there. inst names the user for diagnostics. NULL for ids that are not values
    (types, ext imports). */

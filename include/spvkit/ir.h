@@ -244,6 +244,10 @@ struct spvk_ir_block {
 struct spvk_ir_region {
     spvk_ir_op *op; /* the containing operation */
     spvk_ir_block *first, *last;
+    /* Its blocks are not built (yet): a streaming translator makes them on demand (see
+       spvk_spirv_deserializer). Such a region has no blocks but is not empty: it is not a
+       declaration. */
+    bool unmaterialized;
 };
 
 static inline spvk_ir_value *spvk_ir_operand(const spvk_ir_op *op, uint32_t i) { return op->operands[i].value; }
@@ -304,6 +308,7 @@ SPVK_API spvk_ir_op *spvk_ir_block_terminator(const spvk_ir_block *block); /* th
 SPVK_API spvk_ir_block *spvk_ir_block_split(spvk_ir_context *ctx, spvk_ir_op *from);
 /* Moves all blocks of `source` into `dest` before `before` (NULL: at the end). */
 SPVK_API void spvk_ir_region_take_blocks(spvk_ir_region *dest, spvk_ir_block *before, spvk_ir_region *source);
+/* No blocks, and none to be materialized. */
 SPVK_API bool spvk_ir_region_is_empty(const spvk_ir_region *r);
 
 /* ---- Builder: an insertion point ---- */
@@ -431,6 +436,11 @@ SPVK_API size_t spvk_ir_context_memory(const spvk_ir_context *ctx); /* bytes hel
    Structure (terminators, region counts, dominance inside regions, isolation from above) and each
    op's own verifier. Problems go to diags, naming the op's location when it has one. */
 SPVK_API spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *diags);
+/* The same for many ops of one IR (each function of a streamed module): the symbol tables the
+   ops refer to are indexed once, so they must not change between runs. */
+SPVK_API spvk_ir_verifier *spvk_ir_verifier_create(spvk_ir_context *ctx, spvk_diagnostics *diags);
+SPVK_API spvk_result spvk_ir_verifier_run(spvk_ir_verifier *v, spvk_ir_op *op);
+SPVK_API void spvk_ir_verifier_destroy(spvk_ir_verifier *v);
 
 /* ---- Text (src/ir/parser.c, printer.c) ---- */
 typedef struct spvk_ir_print_options {
@@ -438,6 +448,14 @@ typedef struct spvk_ir_print_options {
     bool debug_info;      /* print loc(...) */
     bool assume_verified; /* the caller verified the IR: custom forms without verifying again
                              (otherwise IR that fails verification prints in generic form) */
+    /* Streaming (op with one region): child_begin is called for each op of that region before it
+       is printed, child_end after. A translator that builds one function at a time builds (and
+       verifies) the child in child_begin and frees its body in child_end; the text is the same
+       as printing the whole module. An error from child_begin stops the printing and is
+       returned. In generic form every child_begin comes first (numbering needs every body). */
+    spvk_result (*child_begin)(void *user, spvk_ir_op *child);
+    void (*child_end)(void *user, spvk_ir_op *child);
+    void *child_user;
 } spvk_ir_print_options;
 
 /* Parses MLIR text; the top-level ops are wrapped in a builtin.module unless the text is one. */

@@ -468,7 +468,7 @@ void spvk_ir_region_take_blocks(spvk_ir_region *dest, spvk_ir_block *before, spv
     }
 }
 
-bool spvk_ir_region_is_empty(const spvk_ir_region *r) { return r->first == NULL; }
+bool spvk_ir_region_is_empty(const spvk_ir_region *r) { return r->first == NULL && !r->unmaterialized; }
 
 /* ---- Builder ---- */
 

@@ -40,6 +40,14 @@ struct spvk_ir_printer {
     uint32_t indent;
     ptr_map ops;    /* op -> first result number */
     ptr_map blocks; /* block -> (label, first argument number | ENTRY_BIT) */
+    /* Streaming (spvk_ir_print_options.child_begin): the names inside the child being printed,
+       made when it is reached and dropped after it, and where its numbering starts. */
+    const spvk_ir_op *root;
+    const spvk_ir_print_options *stream;
+    ptr_map child_ops, child_blocks;
+    uint32_t child_value_base, child_arg_base;
+    bool in_child;
+    spvk_result hook_result;
     bool failed;
     spvk_ir_write_fn write; /* spvk_ir_print_to: where the text goes, a chunk at a time */
     void *write_user;
@@ -111,6 +119,32 @@ static const ptr_entry *map_get(const ptr_map *m, const void *key)
 
 static void map_release(printer *p, ptr_map *m) { spvk_free(p->alloc, m->slots, m->capacity * sizeof *m->slots); }
 
+/* Empties a map; one much larger than what it held shrinks, so that clearing costs what was put. */
+static void map_clear(printer *p, ptr_map *m)
+{
+    if (m->capacity > 1024 && m->count * 8 < m->capacity) {
+        map_release(p, m);
+        m->slots = NULL;
+        m->capacity = 0;
+    } else if (m->capacity) {
+        memset(m->slots, 0, m->capacity * sizeof *m->slots);
+    }
+    m->count = 0;
+}
+
+/* The names of an op's results and of a block: those of the streamed child first. */
+static const ptr_entry *op_name_entry(const printer *p, const spvk_ir_op *op)
+{
+    const ptr_entry *e = p->in_child ? map_get(&p->child_ops, op) : NULL;
+    return e ? e : map_get(&p->ops, op);
+}
+
+static const ptr_entry *block_name_entry(const printer *p, const spvk_ir_block *b)
+{
+    const ptr_entry *e = p->in_child ? map_get(&p->child_blocks, b) : NULL;
+    return e ? e : map_get(&p->blocks, b);
+}
+
 /* ---- Output ---- */
 
 static void text(printer *p, const char *s) { spvk_buffer_append_string(&p->out, s); }
@@ -145,11 +179,13 @@ typedef struct name_frame {
     uint32_t next_value, next_arg;
 } name_frame;
 
-static void number_values(printer *p, const spvk_ir_op *root)
+/* Numbers the values and blocks of root's regions (and root's results when with_results) into
+   the maps, starting from the given counters. */
+static void number_regions(printer *p, const spvk_ir_op *root, bool with_results, uint32_t next_value,
+                           uint32_t next_arg, ptr_map *ops, ptr_map *blocks)
 {
-    uint32_t next_value = 0, next_arg = 0;
-    if (root->num_results)
-        map_put(p, &p->ops, root, next_value++, 0);
+    if (with_results && root->num_results)
+        map_put(p, ops, root, next_value++, 0);
     name_frame *stack = NULL;
     size_t count = 0, cap = 0;
     for (uint32_t i = 0; i < root->num_regions; i++) {
@@ -176,11 +212,16 @@ static void number_values(printer *p, const spvk_ir_op *root)
                 base = next_value;
                 next_value += b->num_args;
             }
-            if (!map_put(p, &p->blocks, b, label++, base | (entry ? ENTRY_BIT : 0)))
+            if (!map_put(p, blocks, b, label++, base | (entry ? ENTRY_BIT : 0)))
                 goto out;
             for (const spvk_ir_op *o = b->first; o; o = o->next)
-                if (o->num_results && !map_put(p, &p->ops, o, next_value++, 0))
+                if (o->num_results && !map_put(p, ops, o, next_value++, 0))
                     goto out;
+        }
+        if (p->stream && f.region->op == p->root) {
+            /* A streamed child's regions start from these counters (custom form). */
+            p->child_value_base = next_value;
+            p->child_arg_base = next_arg;
         }
         for (const spvk_ir_block *b = f.region->first; b; b = b->next)
             for (const spvk_ir_op *o = b->first; o; o = o->next)
@@ -196,10 +237,15 @@ out:
     spvk_free(p->alloc, stack, cap * sizeof *stack);
 }
 
+static void number_values(printer *p, const spvk_ir_op *root)
+{
+    number_regions(p, root, true, 0, 0, &p->ops, &p->blocks);
+}
+
 static void print_value(printer *p, const spvk_ir_value *v)
 {
     if (v && v->defining_op) {
-        const ptr_entry *e = map_get(&p->ops, v->defining_op);
+        const ptr_entry *e = op_name_entry(p, v->defining_op);
         if (e) {
             ch(p, '%');
             uint_text(p, e->a);
@@ -210,7 +256,7 @@ static void print_value(printer *p, const spvk_ir_value *v)
             return;
         }
     } else if (v && v->block) {
-        const ptr_entry *e = map_get(&p->blocks, v->block);
+        const ptr_entry *e = block_name_entry(p, v->block);
         if (e) {
             if (e->b & ENTRY_BIT) {
                 text(p, "%arg");
@@ -227,7 +273,7 @@ static void print_value(printer *p, const spvk_ir_value *v)
 
 static void print_block_name(printer *p, const spvk_ir_block *b)
 {
-    const ptr_entry *e = map_get(&p->blocks, b);
+    const ptr_entry *e = block_name_entry(p, b);
     if (!e) {
         text(p, "^INVALIDBLOCK");
         return;
@@ -695,6 +741,8 @@ static void flush(printer *p)
     p->out.length = 0;
 }
 
+static void print_streamed(printer *p, spvk_ir_op *o);
+
 static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
 {
     if (!p->debug_info)
@@ -729,8 +777,15 @@ static void print_block(printer *p, const spvk_ir_block *b, bool header)
         text(p, ":\n");
     }
     p->indent += 2;
-    for (const spvk_ir_op *o = b->first; o; o = o->next)
-        print_op(p, o);
+    if (p->stream && b->region && b->region->op == p->root && !p->generic) {
+        for (spvk_ir_op *o = b->first, *next; o && !p->failed; o = next) {
+            next = o->next; /* the hooks may not erase o, but may change what follows */
+            print_streamed(p, o);
+        }
+    } else {
+        for (const spvk_ir_op *o = b->first; o; o = o->next)
+            print_op(p, o);
+    }
     p->indent -= 2;
 }
 
@@ -817,7 +872,7 @@ static void print_op(printer *p, const spvk_ir_op *op)
 {
     indent(p);
     if (op->num_results) {
-        const ptr_entry *e = map_get(&p->ops, op);
+        const ptr_entry *e = op_name_entry(p, op);
         if (e) {
             ch(p, '%');
             uint_text(p, e->a);
@@ -846,6 +901,26 @@ static void print_op(printer *p, const spvk_ir_op *op)
         flush(p);
 }
 
+/* A child of the root when streaming: the caller's hook makes it whole, it is numbered and printed,
+   and the hook may then drop what it made. */
+static void print_streamed(printer *p, spvk_ir_op *o)
+{
+    spvk_result r = p->stream->child_begin(p->stream->child_user, o);
+    if (r != SPVK_OK) {
+        p->hook_result = r;
+        p->failed = true;
+        return;
+    }
+    number_regions(p, o, false, p->child_value_base, p->child_arg_base, &p->child_ops, &p->child_blocks);
+    p->in_child = true;
+    print_op(p, o);
+    p->in_child = false;
+    map_clear(p, &p->child_ops);
+    map_clear(p, &p->child_blocks);
+    if (p->stream->child_end)
+        p->stream->child_end(p->stream->child_user, o);
+}
+
 static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_options *options)
 {
     memset(p, 0, sizeof *p);
@@ -862,11 +937,29 @@ static char *printer_finish(printer *p)
 {
     map_release(p, &p->ops);
     map_release(p, &p->blocks);
+    map_release(p, &p->child_ops);
+    map_release(p, &p->child_blocks);
     if (p->failed) {
         spvk_buffer_free(&p->out);
         return NULL;
     }
     return spvk_buffer_take_string(&p->out);
+}
+
+/* Generic form numbers values across sibling regions, the last first, so with streaming hooks
+   every child is made whole before numbering (no memory is saved, the text is the same). */
+static bool begin_all_children(printer *p, const spvk_ir_op *root)
+{
+    for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
+        for (spvk_ir_op *o = b->first; o; o = o->next) {
+            spvk_result r = p->stream->child_begin(p->stream->child_user, o);
+            if (r != SPVK_OK) {
+                p->hook_result = r;
+                p->failed = true;
+                return false;
+            }
+        }
+    return true;
 }
 
 /* Verifies unless told not to (custom forms need verified IR), numbers the values and prints. */
@@ -884,9 +977,19 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
         if (vr != SPVK_OK)
             p->generic = true;
     }
+    p->root = op;
+    if (options && options->child_begin && op->num_regions == 1) {
+        p->stream = options;
+        if (p->generic && !begin_all_children(p, op))
+            return;
+    }
     number_values(p, op);
     if (!p->failed)
         print_op(p, op);
+    if (p->stream && p->generic && p->stream->child_end)
+        for (spvk_ir_block *b = op->regions[0].first; b; b = b->next)
+            for (spvk_ir_op *o = b->first; o; o = o->next)
+                p->stream->child_end(p->stream->child_user, o);
 }
 
 char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options)
@@ -912,7 +1015,11 @@ spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const s
     flush(&pp);
     map_release(&pp, &pp.ops);
     map_release(&pp, &pp.blocks);
+    map_release(&pp, &pp.child_ops);
+    map_release(&pp, &pp.child_blocks);
     spvk_buffer_free(&pp.out);
+    if (pp.hook_result != SPVK_OK)
+        return pp.hook_result;
     return pp.write_failed ? SPVK_ERROR_IO : pp.failed ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
 }
 

@@ -366,12 +366,9 @@ static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir
     region_info_free(v, &ri);
 }
 
-spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *diags)
+static spvk_result run(spvk_ir_verifier *v, spvk_ir_op *op)
 {
-    spvk_ir_verifier v = {0};
-    v.ctx = ctx;
-    v.diags = diags;
-    v.allocator = ctx->allocator;
+    v->errors = 0;
     /* The top op is verified as if it were in a graph region of its own. */
     region_info top = {0};
     top.graph = true;
@@ -379,15 +376,59 @@ spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostic
     const spvk_ir_op_def *def = op->def;
     if (!(def->traits & SPVK_TRAIT_UNREGISTERED)) {
         if (def->num_regions >= 0 && (uint32_t)def->num_regions != op->num_regions)
-            spvk_ir_op_error(&v, op, "expects %d regions, has %u", def->num_regions, op->num_regions);
+            spvk_ir_op_error(v, op, "expects %d regions, has %u", def->num_regions, op->num_regions);
         if (def->verify)
-            def->verify(&v, op);
+            def->verify(v, op);
     }
     for (uint32_t i = 0; i < op->num_regions; i++)
-        verify_region(&v, op, &op->regions[i], &top, 1);
-    for (uint32_t i = 0; i < v.num_tables; i++)
-        spvk_ir_symbol_table_free(&v.tables[i]);
-    if (v.out_of_memory)
+        verify_region(v, op, &op->regions[i], &top, 1);
+    if (v->out_of_memory)
         return SPVK_ERROR_OUT_OF_MEMORY;
-    return v.errors ? SPVK_ERROR_INVALID : SPVK_OK;
+    return v->errors ? SPVK_ERROR_INVALID : SPVK_OK;
+}
+
+static void release_tables(spvk_ir_verifier *v)
+{
+    for (uint32_t i = 0; i < v->num_tables; i++)
+        spvk_ir_symbol_table_free(&v->tables[i]);
+    v->num_tables = 0;
+}
+
+spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *diags)
+{
+    spvk_ir_verifier v = {0};
+    v.ctx = ctx;
+    v.diags = diags;
+    v.allocator = ctx->allocator;
+    spvk_result r = run(&v, op);
+    release_tables(&v);
+    return r;
+}
+
+spvk_ir_verifier *spvk_ir_verifier_create(spvk_ir_context *ctx, spvk_diagnostics *diags)
+{
+    spvk_ir_verifier *v = spvk_alloc(ctx->allocator, sizeof *v);
+    if (!v)
+        return NULL;
+    memset(v, 0, sizeof *v);
+    v->ctx = ctx;
+    v->diags = diags;
+    v->allocator = ctx->allocator;
+    return v;
+}
+
+spvk_result spvk_ir_verifier_run(spvk_ir_verifier *v, spvk_ir_op *op)
+{
+    if (!v || !op)
+        return SPVK_ERROR_USAGE;
+    v->out_of_memory = false;
+    return run(v, op);
+}
+
+void spvk_ir_verifier_destroy(spvk_ir_verifier *v)
+{
+    if (!v)
+        return;
+    release_tables(v);
+    spvk_free(v->allocator, v, sizeof *v);
 }

@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_fixpoint(spvk_ir_context *ctx, const spvk_ir_op *m, bool generic, bool debug_info)
 {
-    spvk_ir_print_options o = {generic, debug_info, false};
+    spvk_ir_print_options o = {.generic = generic, .debug_info = debug_info, .assume_verified = false};
     char *a = spvk_ir_print(ctx, m, &o);
     if (!a)
         abort();

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (r != SPVK_OK && r != SPVK_ERROR_INVALID)
         abort();
     if (r == SPVK_OK && spvk_ir_verify(ctx, module, &d) == SPVK_OK) {
-        spvk_ir_print_options po = {false, false, false};
+        spvk_ir_print_options po = {.generic = false, .debug_info = false, .assume_verified = false};
         char *text = spvk_ir_print(ctx, module, &po);
         if (!text)
             abort();

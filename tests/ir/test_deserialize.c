@@ -68,7 +68,7 @@ static result deserialize_words(const uint32_t *words, size_t count)
     out.res = spvk_spirv_deserialize(ctx, words, count, &module, &diags);
     if (out.res == SPVK_OK) {
         out.res = spvk_ir_verify(ctx, module, &diags);
-        spvk_ir_print_options po = {false, false, false};
+        spvk_ir_print_options po = {.generic = false, .debug_info = false, .assume_verified = false};
         out.text = spvk_ir_print(ctx, module, &po);
         po.generic = true;
         out.generic = spvk_ir_print(ctx, module, &po);

@@ -106,7 +106,7 @@ static void parsed_free(parsed *r)
 
 static char *print_module(parsed *r, bool generic)
 {
-    spvk_ir_print_options o = {generic, false, false};
+    spvk_ir_print_options o = {.generic = generic, .debug_info = false, .assume_verified = false};
     char *s = spvk_ir_print(r->ctx, r->module, &o);
     if (!s)
         return NULL;
@@ -1029,7 +1029,7 @@ static void test_out_of_memory(void)
                 spvk_diagnostics vd;
                 spvk_diagnostics_init(&vd, &a);
                 spvk_result vr = spvk_ir_verify(ctx, m, &vd);
-                spvk_ir_print_options o = {false, false, false};
+                spvk_ir_print_options o = {.generic = false, .debug_info = false, .assume_verified = false};
                 char *s = vr == SPVK_OK ? spvk_ir_print(ctx, m, &o) : NULL;
                 failed = s == NULL;
                 if (s) {

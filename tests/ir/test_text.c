@@ -307,7 +307,7 @@ static spvk_ir_op *parse(spvk_ir_context *ctx, const char *text, size_t n, const
 
 static char *print(spvk_ir_context *ctx, const spvk_ir_op *m, bool generic, bool debug_info)
 {
-    spvk_ir_print_options o = {generic, debug_info, false};
+    spvk_ir_print_options o = {.generic = generic, .debug_info = debug_info, .assume_verified = false};
     return spvk_ir_print(ctx, m, &o);
 }
 
@@ -643,7 +643,7 @@ static void test_print_to(void)
     spvk_ir_context *ctx = new_context(NULL);
     spvk_ir_op *m = NULL;
     CHECK(spvk_ir_parse(ctx, s, strlen(s), "big.mlir", &m, NULL) == SPVK_OK);
-    spvk_ir_print_options po = {false, false, false};
+    spvk_ir_print_options po = {.generic = false, .debug_info = false, .assume_verified = false};
     char *whole = spvk_ir_print(ctx, m, &po);
     chunks c = {NULL, 0, 0, 0};
     CHECK(spvk_ir_print_to(ctx, m, &po, collect_chunk, &c) == SPVK_OK);
@@ -792,7 +792,7 @@ static void test_out_of_memory(void)
                 fprintf(stderr, "OOM at allocation %ld gave result %d\n", n, r);
             }
             if (r == SPVK_OK) {
-                spvk_ir_print_options o = {false, true, false};
+                spvk_ir_print_options o = {.generic = false, .debug_info = true, .assume_verified = false};
                 char *s = spvk_ir_print(ctx, m, &o);
                 if (s) {
                     spvk_free(&a, s, strlen(s) + 1);

@@ -178,6 +178,82 @@ static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *r
     return module;
 }
 
+/* --deserialize-spirv, one function at a time: the printer's streaming hooks build and verify
+   each spirv.func just before it is printed and free its body after, so memory holds the module
+   level and one function whatever the module's size. */
+typedef struct stream_state {
+    spvk_ir_context *ctx;
+    spvk_spirv_deserializer *des;
+    spvk_ir_verifier *verifier; /* NULL: --no-verify */
+} stream_state;
+
+static spvk_result stream_begin(void *user, spvk_ir_op *child)
+{
+    stream_state *s = user;
+    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0)
+        return SPVK_OK;
+    spvk_result r = spvk_spirv_deserializer_materialize(s->des, child);
+    if (r == SPVK_OK && s->verifier)
+        r = spvk_ir_verifier_run(s->verifier, child);
+    return r;
+}
+
+static void stream_end(void *user, spvk_ir_op *child)
+{
+    stream_state *s = user;
+    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0 || spvk_ir_region_is_empty(&child->regions[0]))
+        return;
+    spvk_ir_region_clear(s->ctx, &child->regions[0]);
+    child->regions[0].unmaterialized = true; /* the binary still has it */
+}
+
+static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
+{
+    uint32_t *words = NULL;
+    size_t count = 0;
+    int rc = cli_load_module("spvkit translate: error", o->input, &words, &count);
+    if (rc)
+        return rc;
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    stream_state st = {ctx, NULL, NULL};
+    spvk_ir_op *module = NULL;
+    spvk_result r = spvk_spirv_deserializer_create(ctx, words, count, &diags, &st.des, &module);
+    if (r == SPVK_OK && o->verify) {
+        st.verifier = spvk_ir_verifier_create(ctx, &diags);
+        /* The module level now, each function in stream_begin. */
+        r = st.verifier ? spvk_ir_verifier_run(st.verifier, module) : SPVK_ERROR_OUT_OF_MEMORY;
+    }
+    FILE *f = NULL;
+    if (r == SPVK_OK) {
+        f = cli_open_output(o->output, false, "translate");
+        if (!f)
+            rc = EXIT_USAGE;
+    }
+    if (f) {
+        spvk_ir_print_options po = o->print;
+        po.assume_verified = o->verify;
+        po.child_begin = stream_begin;
+        po.child_end = stream_end;
+        po.child_user = &st;
+        r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
+        if (r == SPVK_OK)
+            r = spvk_spirv_deserializer_finish(st.des);
+        rc = cli_close_output(f, o->output, r != SPVK_OK, "translate");
+    }
+    cli_print_diagnostics(&diags, input_name(o), false);
+    spvk_diagnostics_free(&diags);
+    spvk_ir_verifier_destroy(st.verifier);
+    spvk_spirv_deserializer_destroy(st.des);
+    free(words);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
+        return cli_exit_for(r);
+    }
+    return rc;
+}
+
 int cli_translate(int argc, char **argv)
 {
     ir_options o;
@@ -213,10 +289,12 @@ int cli_translate(int argc, char **argv)
             const spvk_ir_op *module = find_spirv_module(top, input_name(&o));
             rc = module ? serialize_and_write(ctx, module, &o) : EXIT_INVALID;
         }
+    } else if (mode == DESERIALIZE) {
+        rc = deserialize_streaming(ctx, &o);
     } else {
         spvk_ir_op *module = deserialize(ctx, &o, &rc);
         if (module)
-            rc = mode == DESERIALIZE ? write_ir("translate", ctx, module, &o) : serialize_and_write(ctx, module, &o);
+            rc = serialize_and_write(ctx, module, &o);
     }
     spvk_ir_context_destroy(ctx);
     return rc;

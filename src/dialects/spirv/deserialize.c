@@ -1239,6 +1239,11 @@ static void function_shell(dsr *d, dsr_function *f)
     e->op = op;
     f->op = op;
     append_module_op(d, op);
+    /* A declaration (no OpLabel) has an empty body; a definition's is built when materialized. */
+    uint32_t body = f->body_offset;
+    while (body < f->end_offset && ((d->words[body] & 0xffff) == SPVK_OP_Line || (d->words[body] & 0xffff) == SPVK_OP_NoLine))
+        body += d->words[body] >> 16;
+    op->regions[0].unmaterialized = (d->words[body] & 0xffff) != SPVK_OP_FunctionEnd;
     d->current_inst = DSR_NONE;
 }
 
@@ -1289,6 +1294,7 @@ static void materialize_body(dsr *d, dsr_function *f)
     dsr_function_body(d, f->first_inst, first, end, f->op);
     d->current_inst = DSR_NONE;
     f->materialized = true;
+    f->op->regions[0].unmaterialized = false;
 }
 
 /* Forgets the body's instructions and local ids (also after a failure inside it). */
@@ -1776,8 +1782,8 @@ spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, sp
     dsr_function *volatile f = function_of(d, func); /* volatile: used after setjmp */
     if (!f)
         return SPVK_ERROR_USAGE;
-    if (func->regions[0].first)
-        return SPVK_OK; /* already there */
+    if (!func->regions[0].unmaterialized)
+        return SPVK_OK; /* already there, or a declaration */
     if (setjmp(d->fail_jmp) != 0) {
         release_body(d);
         spvk_ir_region_clear(d->ctx, &func->regions[0]); /* a partial body */
@@ -1802,7 +1808,7 @@ spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des)
         return d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
     }
     for (size_t k = 0; k < d->num_functions; k++)
-        if (!d->functions[k].materialized && !d->functions[k].op->regions[0].first) {
+        if (!d->functions[k].materialized && d->functions[k].op->regions[0].unmaterialized) {
             materialize_body(d, &d->functions[k]);
             release_body(d);
         }

@@ -355,6 +355,8 @@ static size_t read_until(dsr *d, bool in_function, uint16_t stop_opcode, bool ke
             spvk_reader_seek(d->reader, at);
             return at;
         }
+        if (inst->opcode == SPVK_OP_Name || inst->opcode == SPVK_OP_MemberName)
+            continue; /* debug names: record_names reads what it needs from the words */
         collect(d, inst, in_function);
         if (inst->opcode == stop_opcode)
             return spvk_reader_offset(d->reader);
@@ -362,15 +364,16 @@ static size_t read_until(dsr *d, bool in_function, uint16_t stop_opcode, bool ke
 }
 
 /* OpName of what has an entry at module level (symbols, types); names of function-local values
-   have no use in the IR. */
-static void record_names(dsr *d)
+   have no use in the IR. Names are not kept in d->insts (a module may name every local value);
+   this reads them from the words between first_offset and end_offset, already decoded. */
+static void record_names(dsr *d, size_t first_offset, size_t end_offset)
 {
-    for (uint32_t i = 0; i < d->num_prefix_insts; i++) {
-        if (d->insts[i].opcode != SPVK_OP_Name)
+    for (size_t at = first_offset; at < end_offset; at += d->words[at] >> 16) {
+        const uint32_t *w = d->words + at;
+        if ((w[0] & 0xffff) != SPVK_OP_Name)
             continue;
-        const uint32_t *w = d->words + d->insts[i].offset;
-        const char *name = (const char *)(w + d->operands[d->insts[i].first_operand + 1].offset);
-        uint32_t slot = dsr_id_slot(d, w[d->operands[d->insts[i].first_operand].offset]);
+        uint32_t slot = dsr_id_slot(d, w[1]);
+        const char *name = (const char *)(w + 2);
         /* An empty name is no name (glslang names anonymous blocks ""). */
         if (slot && *name && !d->ids[slot].name)
             d->ids[slot].name = name;
@@ -1496,7 +1499,7 @@ static void translate_module(dsr *d)
     size_t functions_at = read_until(d, false, SPVK_OP_Function, false);
     d->num_prefix_insts = d->first_function_inst = (uint32_t)d->num_insts;
     find_functions(d, functions_at);
-    record_names(d);
+    record_names(d, SPVK_HEADER_WORDS, functions_at);
     scan_prefix(d);
     record_decorations(d);
     dsr_mark_recursive_structs(d);

@@ -396,6 +396,7 @@ struct spvk_ir_op_def {
     bool (*parse)(spvk_ir_parser *p, spvk_ir_op_state *state);
     void (*print)(spvk_ir_printer *p, const spvk_ir_op *op);
     const void *data;       /* the dialect's own description of the op */
+    const void *form_data;  /* the custom form's own, prepared once when the op is registered */
 };
 
 struct spvk_ir_dialect {

@@ -1134,29 +1134,28 @@ static bool decl_group_present(const spvk_ir_op *op, const form_layout *l, uint3
     return false;
 }
 
-static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form *f)
+static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form *f, const form_layout *l)
 {
-    form_layout l;
     uint32_t start[FORM_MAX_ARGS], count[FORM_MAX_ARGS];
-    if (!form_layout_init(f, &l) || !decl_printable(spvk_ir_printer_context(p), op, &l, f->infer, start, count)) {
+    if (!decl_printable(spvk_ir_printer_context(p), op, l, f->infer, start, count)) {
         print_fallback(p, op);
         return;
     }
     const char *elided[FORM_MAX_ARGS + 1];
     uint32_t num_elided = 0;
-    for (uint32_t i = 0; i < l.num_args; i++)
-        if (arg_is_attr(&l.args[i]))
-            elided[num_elided++] = l.args[i].name_z;
+    for (uint32_t i = 0; i < l->num_args; i++)
+        if (arg_is_attr(&l->args[i]))
+            elided[num_elided++] = l->args[i].name_z;
     elided[num_elided++] = "operandSegmentSizes";
 
     /* The spacing state of MLIR's generated printers. */
     bool should_emit_space = true, last_was_punctuation = false;
     bool dry = false; /* inside an absent optional group: track the state, print nothing */
-    for (uint32_t i = 0; i < l.num_elements; i++) {
-        const format_element *e = &l.elements[i];
+    for (uint32_t i = 0; i < l->num_elements; i++) {
+        const format_element *e = &l->elements[i];
         switch (e->kind) {
         case ELEMENT_GROUP_BEGIN:
-            dry = !decl_group_present(op, &l, i, count);
+            dry = !decl_group_present(op, l, i, count);
             break;
         case ELEMENT_GROUP_END:
             dry = false;
@@ -1180,9 +1179,9 @@ static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form
                 if (should_emit_space || !last_was_punctuation)
                     spvk_ir_print_text(p, " ");
                 if (e->kind == ELEMENT_VARIABLE) {
-                    decl_print_variable(p, op, &l, e, start, count);
+                    decl_print_variable(p, op, l, e, start, count);
                 } else if (e->kind == ELEMENT_TYPE) {
-                    decl_print_type(p, op, &l, e, start, count);
+                    decl_print_type(p, op, l, e, start, count);
                 } else if (e->kind == ELEMENT_OPERANDS) {
                     print_operands(p, op, 0, op->num_operands);
                 } else if (e->kind == ELEMENT_FUNCTIONAL) {
@@ -1315,23 +1314,20 @@ static bool parse_literal(spvk_ir_parser *p, const format_element *e, bool optio
     return literal_is_keyword(e) ? spvk_ir_parse_keyword(p, text) : spvk_ir_parse_punct(p, text);
 }
 
-static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_form *f)
+static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_form *f, const form_layout *l)
 {
     PARSE_FALLBACK_FIRST(p, state);
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    form_layout l;
-    if (!form_layout_init(f, &l))
-        return spvk_ir_parser_error(p, "internal: unsupported format for '%s'", short_name_of(f->entry.name));
     decl_parse_state s;
     memset(&s, 0, sizeof s);
 
-    for (uint32_t i = 0; i < l.num_elements; i++) {
-        const format_element *e = &l.elements[i];
+    for (uint32_t i = 0; i < l->num_elements; i++) {
+        const format_element *e = &l->elements[i];
         bool ok = true;
         switch (e->kind) {
         case ELEMENT_GROUP_BEGIN: {
             /* The group is present when its first element is. */
-            const format_element *first = i + 1 < l.num_elements ? &l.elements[i + 1] : NULL;
+            const format_element *first = i + 1 < l->num_elements ? &l->elements[i + 1] : NULL;
             bool present = false;
             if (first && first->kind == ELEMENT_LITERAL) {
                 ok = parse_literal(p, first, true, &present);
@@ -1341,7 +1337,7 @@ static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_fo
                 present = spvk_ir_parser_at_operand(p);
             }
             if (ok && !present)
-                while (i < l.num_elements && l.elements[i].kind != ELEMENT_GROUP_END)
+                while (i < l->num_elements && l->elements[i].kind != ELEMENT_GROUP_END)
                     i++;
             break;
         }
@@ -1351,10 +1347,10 @@ static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_fo
             ok = parse_literal(p, e, false, NULL);
             break;
         case ELEMENT_VARIABLE:
-            ok = decl_parse_variable(p, &l, e, &s);
+            ok = decl_parse_variable(p, l, e, &s);
             break;
         case ELEMENT_TYPE:
-            ok = decl_parse_type(p, &l, e, &s);
+            ok = decl_parse_type(p, l, e, &s);
             break;
         case ELEMENT_FUNCTIONAL:
             s.used_all_types = s.result_typed = true;
@@ -1380,13 +1376,13 @@ static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_fo
     if (s.used_operands) {
         refs = s.all_refs;
     } else {
-        for (uint32_t i = 0; i < l.num_args; i++)
+        for (uint32_t i = 0; i < l->num_args; i++)
             for (uint32_t j = 0; j < s.refs[i].count; j++)
                 if (!ref_push(p, &refs, &s.refs[i].items[j]))
                     return false;
     }
     uint32_t start[FORM_MAX_ARGS], count[FORM_MAX_ARGS];
-    if (!form_segments(&l, refs.count, start, count))
+    if (!form_segments(l, refs.count, start, count))
         return spvk_ir_parser_error(p, "wrong number of operands for 'spirv.%s': %u", short_name_of(f->entry.name), refs.count);
     if (refs.count > (1u << 20))
         return spvk_ir_parser_error(p, "too many operands");
@@ -1402,22 +1398,22 @@ static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_fo
         for (uint32_t i = 0; i < refs.count; i++)
             types[i] = s.all_types.items[i];
     }
-    for (uint32_t i = 0; i < l.num_args; i++) {
-        if (!arg_is_operand(&l.args[i]) || s.types[i].count == 0)
+    for (uint32_t i = 0; i < l->num_args; i++) {
+        if (!arg_is_operand(&l->args[i]) || s.types[i].count == 0)
             continue;
         if (s.types[i].count != count[i])
             return spvk_ir_parser_error(p, "%u types present for '%s', but expected %u", s.types[i].count,
-                                        l.args[i].name_z, count[i]);
+                                        l->args[i].name_z, count[i]);
         for (uint32_t j = 0; j < count[i]; j++)
             types[start[i] + j] = s.types[i].items[j];
     }
 
     /* Results: as many as the form has (an optional one exists when its type was given). */
     const spvk_ir_type *results[1] = {NULL};
-    uint32_t num_results = l.num_results;
+    uint32_t num_results = l->num_results;
     if (s.result_typed) {
-        if (s.results.count > l.num_results || s.results.count + l.num_optional_results < l.num_results)
-            return spvk_ir_parser_error(p, "'spirv.%s' expects %u result(s), got %u types", short_name_of(f->entry.name), l.num_results,
+        if (s.results.count > l->num_results || s.results.count + l->num_optional_results < l->num_results)
+            return spvk_ir_parser_error(p, "'spirv.%s' expects %u result(s), got %u types", short_name_of(f->entry.name), l->num_results,
                                         s.results.count);
         num_results = s.results.count;
         if (num_results)
@@ -1437,15 +1433,15 @@ static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_fo
         if (!spvk_ir_state_add_result_type(p, state, results[0]))
             return false;
     }
-    for (uint32_t i = 0; i < l.num_args; i++) {
-        if (!arg_is_attr(&l.args[i]))
+    for (uint32_t i = 0; i < l->num_args; i++) {
+        if (!arg_is_attr(&l->args[i]))
             continue;
         if (!s.attrs[i]) {
-            if (!l.args[i].optional)
-                return spvk_ir_parser_error(p, "missing '%s' in 'spirv.%s'", l.args[i].name_z, short_name_of(f->entry.name));
+            if (!l->args[i].optional)
+                return spvk_ir_parser_error(p, "missing '%s' in 'spirv.%s'", l->args[i].name_z, short_name_of(f->entry.name));
             continue;
         }
-        if (!spvk_ir_state_add_attr(p, state, l.args[i].name_z, s.attrs[i]))
+        if (!spvk_ir_state_add_attr(p, state, l->args[i].name_z, s.attrs[i]))
             return false;
     }
     return true;
@@ -1467,38 +1463,34 @@ static const decl_form *decl_form_lookup(const char *name)
     return NULL;
 }
 
-/* The hooks take no form argument: the op's name finds it (the core parser has resolved the def
-   before it calls a custom parser; an alias such as "spv.IAdd" has the def's canonical name). */
+/* A declarative form with its format parsed, made once per context when the op is registered
+   (spvk_ir_op_def.form_data). */
+typedef struct decl_prepared {
+    const decl_form *form;
+    form_layout layout;
+} decl_prepared;
+
+static const decl_prepared *prepared_of(const spvk_ir_op_def *def)
+{
+    return def && def->parse == decl_parse_hook ? def->form_data : NULL;
+}
+
 static bool decl_parse_hook(spvk_ir_parser *p, spvk_ir_op_state *state)
 {
-    const decl_form *f = NULL;
-    if (state->def && state->def->name) {
-        f = decl_form_lookup(state->def->name);
-    } else if (state->name) {
-        /* by name: "spv." is an alias of "spirv." */
-        char full[96];
-        size_t length = state->name_length ? state->name_length : strlen(state->name);
-        size_t skip = length > 4 && memcmp(state->name, "spv.", 4) == 0 ? 4 : 0;
-        if (length - skip + 6 < sizeof full) {
-            memcpy(full, "spirv.", 6);
-            memcpy(full + (skip ? 6 : 0), state->name + skip, length - skip);
-            full[(skip ? 6 : 0) + length - skip] = 0;
-            f = decl_form_lookup(full);
-        }
-    }
-    if (!f)
+    const decl_prepared *d = prepared_of(state->def);
+    if (!d)
         return spvk_ir_parser_error(p, "internal: no custom form for this op");
-    return decl_parse(p, state, f);
+    return decl_parse(p, state, d->form, &d->layout);
 }
 
 static void decl_print_hook(spvk_ir_printer *p, const spvk_ir_op *op)
 {
-    const decl_form *f = decl_form_lookup(spvk_ir_op_name(op));
-    if (!f) {
+    const decl_prepared *d = prepared_of(op->def);
+    if (!d) {
         print_fallback(p, op);
         return;
     }
-    decl_print(p, op, f);
+    decl_print(p, op, d->form, &d->layout);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -3223,6 +3215,19 @@ static const spvk_spirv_custom_form *search_forms(const spvk_spirv_custom_form *
             lo = mid + 1;
     }
     return NULL;
+}
+
+const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name)
+{
+    const decl_form *f = name ? decl_form_lookup(name) : NULL;
+    if (!f)
+        return NULL;
+    decl_prepared *d = spvk_ir_alloc(ctx, sizeof *d);
+    if (!d)
+        return NULL;
+    d->form = f;
+    /* A format the interpreter cannot take leaves no data: the op prints generically. */
+    return form_layout_init(f, &d->layout) ? d : NULL;
 }
 
 const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name)

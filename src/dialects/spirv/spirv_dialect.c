@@ -50,14 +50,16 @@ static const structural_op structural_ops[] = {
 };
 #define NUM_STRUCTURAL (sizeof structural_ops / sizeof structural_ops[0])
 
-static void set_forms(spvk_ir_op_def *def)
+static bool set_forms(spvk_ir_context *ctx, spvk_ir_op_def *def)
 {
     def->verify = spvk_spirv_verify_op;
     const spvk_spirv_custom_form *form = spvk_spirv_custom_form_lookup(def->name);
     if (form && form->parse && form->print) {
         def->parse = form->parse;
         def->print = form->print;
+        def->form_data = spvk_spirv_custom_form_data(ctx, def->name);
     }
+    return !spvk_ir_context_failed(ctx);
 }
 
 static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
@@ -80,7 +82,8 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
         def->traits = info->traits;
         def->num_regions = 0;
         def->data = info;
-        set_forms(def);
+        if (!set_forms(ctx, def))
+            return false;
         if (!spvk_ir_register_op(ctx, def))
             return false;
     }
@@ -92,7 +95,8 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
         def->traits = s->traits;
         def->num_regions = s->num_regions;
         def->data = s->has_info ? spvk_spirv_op_info_by_name(s->name, strlen(s->name)) : NULL;
-        set_forms(def);
+        if (!set_forms(ctx, def))
+            return false;
         if (!spvk_ir_register_op(ctx, def))
             return false;
     }

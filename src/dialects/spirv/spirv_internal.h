@@ -138,6 +138,9 @@ typedef struct spvk_spirv_custom_form {
     void (*print)(spvk_ir_printer *p, const spvk_ir_op *op);
 } spvk_spirv_custom_form;
 const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name);
+/* What the custom form of `name` prepares once per context (a declarative form's parsed format),
+   for spvk_ir_op_def.form_data; NULL when it has none, or out of memory (ctx failed). */
+const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name);
 
 /* The verifier of every spirv op (spirv_verify.c): operand counts for all, operand and result
    types per the SPIR-V specification for the ops issue 4 lists, structural ops' own rules. */

@@ -86,6 +86,8 @@ bool spvk_ir_parse_optional_location(spvk_ir_parser *p, const spvk_ir_attr **out
 /* ---- Printer ---- */
 spvk_ir_context *spvk_ir_printer_context(spvk_ir_printer *p);
 void spvk_ir_print_text(spvk_ir_printer *p, const char *s);
+void spvk_ir_print_text_n(spvk_ir_printer *p, const char *s, size_t length);
+void spvk_ir_print_int(spvk_ir_printer *p, int64_t value);
 void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

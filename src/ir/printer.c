@@ -1053,6 +1053,10 @@ void spvk_ir_print_text(spvk_ir_printer *p, const char *s)
         text(p, s);
 }
 
+void spvk_ir_print_text_n(spvk_ir_printer *p, const char *s, size_t length) { text_n(p, s, length); }
+
+void spvk_ir_print_int(spvk_ir_printer *p, int64_t value) { int_text(p, value); }
+
 void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
 {
     va_list ap;

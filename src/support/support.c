@@ -107,6 +107,10 @@ void spvk_buffer_append_string(spvk_buffer *b, const char *s) { spvk_buffer_appe
 
 void spvk_buffer_append_uint(spvk_buffer *b, uint64_t value)
 {
+    if (value < 10) { /* most numbers a printer writes */
+        spvk_buffer_append_char(b, (char)('0' + value));
+        return;
+    }
     char tmp[24];
     size_t n = sizeof tmp;
     do {

@@ -81,7 +81,9 @@ void spvk_spirv_print_enum_value(spvk_ir_printer *p, unsigned operand_kind, uint
             unknown |= b;
             continue;
         }
-        spvk_ir_print_format(p, "%s%s", first ? "" : "|", n);
+        if (!first)
+            spvk_ir_print_text_n(p, "|", 1);
+        spvk_ir_print_text(p, n);
         first = false;
     }
     if (unknown)
@@ -337,7 +339,7 @@ static void print_enum_param(spvk_ir_printer *p, const spvk_ir_attr *a)
 static void print_param_value(spvk_ir_printer *p, const param_spec *ps, const spvk_ir_attr *a)
 {
     if (a->kind == SPVK_ATTR_INTEGER && !a->dialect) {
-        spvk_ir_print_format(p, "%lld", (long long)a->value);
+        spvk_ir_print_int(p, a->value);
     } else if (a->kind == SPVK_ATTR_DENSE_ARRAY && !a->dialect) {
         spvk_ir_print_text(p, "[");
         for (uint32_t i = 0; i < a->num_attrs; i++)

@@ -1164,7 +1164,7 @@ static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form
             if (!dry) {
                 if (should_emit_space && space_before_literal(e, last_was_punctuation))
                     spvk_ir_print_text(p, " ");
-                spvk_ir_print_format(p, "%.*s", (int)e->length, e->text);
+                spvk_ir_print_text_n(p, e->text, e->length);
             }
             should_emit_space = e->length != 1 || !strchr("<({[", e->text[0]);
             last_was_punctuation = e->text[0] != '_' && !isalpha((unsigned char)e->text[0]);
@@ -1823,7 +1823,11 @@ static void print_variable_decorations(spvk_ir_printer *p, const spvk_ir_op *op,
     const spvk_ir_attr *set = attr_of(op, "descriptor_set"), *binding = attr_of(op, "binding");
     const spvk_ir_attr *built_in = attr_of(op, "built_in");
     if (attr_is_int(set) && attr_is_int(binding)) {
-        spvk_ir_print_format(p, " bind(%lld, %lld)", (long long)set->value, (long long)binding->value);
+        spvk_ir_print_text(p, " bind(");
+        spvk_ir_print_int(p, set->value);
+        spvk_ir_print_text(p, ", ");
+        spvk_ir_print_int(p, binding->value);
+        spvk_ir_print_text(p, ")");
         elided[num_elided++] = "descriptor_set";
         elided[num_elided++] = "binding";
     }

@@ -68,7 +68,8 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
     for (size_t i = 0; i < spvk_spirv_num_op_infos; i++)
         count += (spvk_spirv_op_infos[i].flags & SPVK_SPIRV_OP_GENERIC) != 0;
     spvk_ir_op_def *defs = spvk_ir_alloc(ctx, count * sizeof *defs);
-    if (!defs)
+    spvk_spirv_op_data *data = spvk_ir_alloc(ctx, count * sizeof *data);
+    if (!defs || !data)
         return false;
     memset(defs, 0, count * sizeof *defs);
     size_t n = 0;
@@ -81,7 +82,8 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
         def->dialect = self;
         def->traits = info->traits;
         def->num_regions = 0;
-        def->data = info;
+        data[n - 1] = (spvk_spirv_op_data){info, spvk_spirv_verify_rule(info->name)};
+        def->data = &data[n - 1];
         if (!set_forms(ctx, def))
             return false;
         if (!spvk_ir_register_op(ctx, def))
@@ -94,7 +96,9 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
         def->dialect = self;
         def->traits = s->traits;
         def->num_regions = s->num_regions;
-        def->data = s->has_info ? spvk_spirv_op_info_by_name(s->name, strlen(s->name)) : NULL;
+        data[n - 1] = (spvk_spirv_op_data){s->has_info ? spvk_spirv_op_info_by_name(s->name, strlen(s->name)) : NULL,
+                                           spvk_spirv_verify_rule(s->name)};
+        def->data = &data[n - 1];
         if (!set_forms(ctx, def))
             return false;
         if (!spvk_ir_register_op(ctx, def))

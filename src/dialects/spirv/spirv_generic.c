@@ -74,7 +74,8 @@ const spvk_spirv_op_info *spvk_spirv_op_info_of(const spvk_ir_op *op)
 {
     if (!op || !op->def || op->def->dialect != spvk_spirv_dialect())
         return NULL;
-    return (const spvk_spirv_op_info *)op->def->data;
+    const spvk_spirv_op_data *data = op->def->data;
+    return data ? data->info : NULL;
 }
 
 /* ---- Names ---- */

@@ -74,6 +74,14 @@ extern const size_t spvk_spirv_num_core_op_infos;
 /* Appended: the mnemonic of each enum operand kind (NULL for other kinds); see spvk_spirv_enum_attr_mnemonic. */
 extern const char *const spvk_spirv_enum_mnemonics[];
 
+/* What the dialect keeps per registered op (spvk_ir_op_def.data), found once at registration. */
+typedef struct spvk_spirv_op_data {
+    const spvk_spirv_op_info *info; /* NULL for structural ops that stand for no one instruction */
+    const void *verify_rule;        /* spirv_verify.c's own rule for the op, or NULL */
+} spvk_spirv_op_data;
+/* spirv_verify.c's rule for an op name (for spvk_spirv_op_data.verify_rule). */
+const void *spvk_spirv_verify_rule(const char *name);
+
 const spvk_spirv_op_info *spvk_spirv_op_info_by_opcode(uint32_t opcode);
 const spvk_spirv_op_info *spvk_spirv_op_info_by_ext(unsigned ext_set, uint32_t ext_opcode);
 /* The info of a registered spirv op (op->def->data), or NULL for structural ops without one. */

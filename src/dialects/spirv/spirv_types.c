@@ -393,7 +393,7 @@ static void print_decoration(type_printer *tp, const spvk_ir_attr *a)
         const spvk_ir_attr *l = a->attrs[i];
         spvk_ir_print_text(p, i == first_literal ? "=" : ":");
         if (l->kind == SPVK_ATTR_INTEGER && !l->dialect)
-            spvk_ir_print_format(p, "%lld", (long long)l->value);
+            spvk_ir_print_int(p, l->value);
         else if (l->kind == SPVK_ATTR_STRING && !l->dialect)
             spvk_ir_print_string_literal(p, l->string, l->length);
         else if (l->dialect == spvk_spirv_dialect() && l->kind == SPVK_SPIRV_ATTR_ENUM)
@@ -415,7 +415,7 @@ static void print_member_decorations(type_printer *tp, const spvk_ir_attr *list,
     spvk_ir_print_text(p, " [");
     bool first = true;
     if (print_offset && all_offsets) {
-        spvk_ir_print_format(p, "%lld", (long long)offset);
+        spvk_ir_print_int(p, offset);
         first = false;
         print_offset = false;
     }
@@ -485,18 +485,24 @@ static void print_body(type_printer *tp, const spvk_ir_type *t)
             spvk_ir_print_attr_to(p, t->attrs[0]);
             spvk_ir_print_text(p, " x ");
         } else {
-            spvk_ir_print_format(p, "array<%lld x ", (long long)t->ints[0]);
+            spvk_ir_print_text(p, "array<");
+            spvk_ir_print_int(p, t->ints[0]);
+            spvk_ir_print_text(p, " x ");
         }
         print_any(tp, t->types[0]);
-        if (t->ints[1] > 0)
-            spvk_ir_print_format(p, ", stride=%lld", (long long)t->ints[1]);
+        if (t->ints[1] > 0) {
+            spvk_ir_print_text(p, ", stride=");
+            spvk_ir_print_int(p, t->ints[1]);
+        }
         spvk_ir_print_text(p, ">");
         break;
     case SPVK_SPIRV_RUNTIME_ARRAY:
         spvk_ir_print_text(p, "rtarray<");
         print_any(tp, t->types[0]);
-        if (t->ints[0] > 0)
-            spvk_ir_print_format(p, ", stride=%lld", (long long)t->ints[0]);
+        if (t->ints[0] > 0) {
+            spvk_ir_print_text(p, ", stride=");
+            spvk_ir_print_int(p, t->ints[0]);
+        }
         spvk_ir_print_text(p, ">");
         break;
     case SPVK_SPIRV_POINTER:

@@ -2081,11 +2081,14 @@ static const op_rule *find_rule(const char *name)
     return NULL;
 }
 
+const void *spvk_spirv_verify_rule(const char *name) { return find_rule(name); }
+
 bool spvk_spirv_verify_op(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
     const spvk_spirv_op_info *info = spvk_spirv_op_info_of(op);
     if (info && (info->flags & SPVK_SPIRV_OP_GENERIC) && !verify_generic_shape(v, op, info))
         return false;
-    const op_rule *rule = find_rule(spvk_ir_op_name(op));
+    const spvk_spirv_op_data *data = op->def->dialect == spirv_dialect() ? op->def->data : NULL;
+    const op_rule *rule = data ? data->verify_rule : NULL;
     return !rule || rule->verify(v, op, rule->arg);
 }

@@ -621,6 +621,161 @@ static void test_out_of_memory(void)
     free(w);
 }
 
+/* ---- One function at a time (spvk_spirv_deserializer) ---- */
+
+typedef struct stream_hooks {
+    spvk_ir_context *ctx;
+    spvk_spirv_deserializer *des;
+    int begun, ended;
+} stream_hooks;
+
+static spvk_result hook_begin(void *user, spvk_ir_op *child)
+{
+    stream_hooks *h = user;
+    h->begun++;
+    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0)
+        return SPVK_OK;
+    spvk_result r = spvk_spirv_deserializer_materialize(h->des, child);
+    return r == SPVK_OK ? spvk_ir_verify(h->ctx, child, NULL) : r;
+}
+
+static void hook_end(void *user, spvk_ir_op *child)
+{
+    stream_hooks *h = user;
+    h->ended++;
+    if (strcmp(spvk_ir_op_name(child), "spirv.func") == 0 && !spvk_ir_region_is_empty(&child->regions[0])) {
+        spvk_ir_region_clear(h->ctx, &child->regions[0]);
+        child->regions[0].unmaterialized = true;
+    }
+}
+
+static bool write_to_string(void *user, const char *text, size_t length)
+{
+    char **s = user;
+    size_t old = *s ? strlen(*s) : 0;
+    char *n = realloc(*s, old + length + 1);
+    if (!n)
+        return false;
+    memcpy(n + old, text, length);
+    n[old + length] = 0;
+    *s = n;
+    return true;
+}
+
+static void test_streaming(void)
+{
+    /* Two functions (one calling the other, declared later), a loop with a phi, module-level
+       constants used in both, and a decorated local value. */
+    char *a, *b, *text;
+    size_t count = 0;
+    uint32_t *w;
+    a = cat(header_shader, "OpDecorate %sum RelaxedPrecision\n");
+    b = cat(a, cf_prelude);
+    text = cat(b, "%t = OpConstantTrue %bool\n"
+                  "%main = OpFunction %void None %fn\n%me = OpLabel\n"
+                  "%r = OpFunctionCall %uint %f %t %c10\nOpReturn\nOpFunctionEnd\n"
+                  "%f = OpFunction %uint None %fnb\n%p = OpFunctionParameter %bool\n%q = OpFunctionParameter %uint\n"
+                  "%e = OpLabel\nOpBranch %h\n"
+                  "%h = OpLabel\n%i = OpPhi %uint %c0 %e %next %h\n%next = OpIAdd %uint %i %c1\n"
+                  "%lt = OpULessThan %bool %next %q\nOpLoopMerge %m %h None\nOpBranchConditional %lt %h %m\n"
+                  "%m = OpLabel\n%sum = OpIAdd %uint %next %c10\nOpReturnValue %sum\nOpFunctionEnd\n");
+    free(a);
+    free(b);
+    w = assemble(text, &count);
+    free(text);
+    CHECK(w != NULL);
+    if (!w)
+        return;
+    result whole = deserialize_words(w, count);
+    CHECK(whole.res == SPVK_OK && whole.text && strstr(whole.text, "relaxed_precision"));
+
+    for (int generic = 0; generic < 2; generic++) {
+        spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+        spvk_ir_register_all_dialects(ctx);
+        stream_hooks h = {ctx, NULL, 0, 0};
+        spvk_ir_op *module = NULL;
+        CHECK(spvk_spirv_deserializer_create(ctx, w, count, NULL, &h.des, &module) == SPVK_OK);
+        if (!module) {
+            spvk_ir_context_destroy(ctx);
+            continue;
+        }
+        /* The functions are there, bodies not yet: not declarations either. */
+        int funcs = 0;
+        for (spvk_ir_op *o = module->regions[0].first->first; o; o = o->next)
+            if (strcmp(spvk_ir_op_name(o), "spirv.func") == 0) {
+                funcs++;
+                CHECK(o->regions[0].unmaterialized && !o->regions[0].first);
+                CHECK(!spvk_ir_region_is_empty(&o->regions[0]));
+            }
+        CHECK(funcs == 2);
+        CHECK(spvk_ir_verify(ctx, module, NULL) == SPVK_OK);
+        /* Streamed printing gives the whole module's text, twice over (bodies freed and built
+           again), and memory does not grow the second time. */
+        size_t memory = 0;
+        for (int round = 0; round < 2; round++) {
+            spvk_ir_print_options po = {.generic = generic != 0, .assume_verified = true};
+            po.child_begin = hook_begin;
+            po.child_end = hook_end;
+            po.child_user = &h;
+            char *streamed = NULL;
+            CHECK(spvk_ir_print_to(ctx, module, &po, write_to_string, &streamed) == SPVK_OK);
+            CHECK(streamed && strcmp(streamed, generic ? whole.generic : whole.text) == 0);
+            if (round == 0)
+                memory = spvk_ir_context_memory(ctx);
+            else
+                CHECK(spvk_ir_context_memory(ctx) == memory);
+            free(streamed);
+        }
+        CHECK(h.begun == h.ended && h.begun > 0);
+        CHECK(spvk_spirv_deserializer_finish(h.des) == SPVK_OK);
+        /* Any order: the callee first, then the caller. */
+        spvk_ir_op *main_fn = module->regions[0].first->first;
+        while (main_fn && strcmp(spvk_ir_op_name(main_fn), "spirv.func") != 0)
+            main_fn = main_fn->next;
+        spvk_ir_op *f_fn = main_fn ? main_fn->next : NULL;
+        CHECK(f_fn && strcmp(spvk_ir_op_name(f_fn), "spirv.func") == 0);
+        if (f_fn) {
+            CHECK(spvk_spirv_deserializer_materialize(h.des, f_fn) == SPVK_OK);
+            CHECK(spvk_spirv_deserializer_materialize(h.des, main_fn) == SPVK_OK);
+            CHECK(spvk_ir_verify(ctx, module, NULL) == SPVK_OK);
+            spvk_ir_print_options po = {.generic = generic != 0};
+            char *again = spvk_ir_print(ctx, module, &po);
+            CHECK(again && strcmp(again, generic ? whole.generic : whole.text) == 0);
+            free(again);
+        }
+        spvk_spirv_deserializer_destroy(h.des);
+        spvk_ir_context_destroy(ctx);
+    }
+    result_free(&whole);
+
+    /* An error inside a body is found when that body is materialized (or by finish). */
+    a = cat(header_shader, cf_prelude);
+    text = cat(a, "%f = OpFunction %void None %fn\n%e = OpLabel\n%x = OpIAdd %uint %c0 %undefined\n"
+                  "OpReturn\nOpFunctionEnd\n");
+    free(a);
+    uint32_t *bad = assemble(text, &count);
+    free(text);
+    CHECK(bad != NULL);
+    if (bad) {
+        spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+        spvk_ir_register_all_dialects(ctx);
+        spvk_diagnostics diags;
+        spvk_diagnostics_init(&diags, NULL);
+        spvk_spirv_deserializer *des = NULL;
+        spvk_ir_op *module = NULL;
+        CHECK(spvk_spirv_deserializer_create(ctx, bad, count, &diags, &des, &module) == SPVK_OK);
+        CHECK(diags.count == 0);
+        CHECK(spvk_spirv_deserializer_finish(des) == SPVK_ERROR_INVALID);
+        CHECK(diags.count == 1);
+        CHECK(spvk_spirv_deserializer_finish(des) == SPVK_ERROR_INVALID); /* and again */
+        spvk_spirv_deserializer_destroy(des);
+        spvk_diagnostics_free(&diags);
+        spvk_ir_context_destroy(ctx);
+        free(bad);
+    }
+    free(w);
+}
+
 int main(void)
 {
     test_module_level();
@@ -635,6 +790,7 @@ int main(void)
     test_errors();
     test_hostile_bound();
     test_out_of_memory();
+    test_streaming();
     printf("test_deserialize: %d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

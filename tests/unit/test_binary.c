@@ -258,6 +258,51 @@ static void test_out_of_memory(void)
     CHECK(clean);
 }
 
+/* The incremental reader decodes as spvk_parse does, one instruction at a time, and resumes at
+   any instruction boundary with what earlier instructions defined still known. */
+static void test_incremental_reader(void)
+{
+    uint32_t m[] = {
+        SPVK_MAGIC, SPVK_VERSION(1, 6), 0, 20, 0,
+        OP(4, SPVK_OP_TypeInt), 1, 64, 1,                      /* %1 = i64 */
+        OP(5, SPVK_OP_Constant), 1, 2, 0xfffffffe, 0xffffffff, /* %2 = -2 */
+        OP(6, SPVK_OP_Switch), 2, 6, 7, 0, 8,                  /* 64-bit case literal: needs %2's type */
+        OP(1, SPVK_OP_Nop),
+    };
+    spvk_reader *r = NULL;
+    CHECK(spvk_reader_create(m, sizeof m / 4, NULL, NULL, &r) == SPVK_OK);
+    if (!r)
+        return;
+    CHECK(spvk_reader_header(r)->bound == 20);
+    const spvk_instruction *inst;
+    size_t offsets[4];
+    for (int k = 0; k < 4; k++) {
+        offsets[k] = spvk_reader_offset(r);
+        CHECK(spvk_reader_next(r, &inst) == SPVK_OK && inst);
+        CHECK(inst && inst->offset == offsets[k]);
+    }
+    CHECK(spvk_reader_next(r, &inst) == SPVK_OK && inst == NULL); /* the end */
+    /* Back to the OpSwitch: its literal still reads as 64 bits. */
+    spvk_reader_seek(r, offsets[2]);
+    CHECK(spvk_reader_next(r, &inst) == SPVK_OK && inst && inst->opcode == SPVK_OP_Switch);
+    CHECK(inst && inst->num_operands == 4 && inst->operands[2].num_words == 2);
+    spvk_reader_destroy(r);
+
+    /* An error is returned, and again on every later call. */
+    uint32_t bad[] = {SPVK_MAGIC, SPVK_VERSION(1, 0), 0, 4, 0, OP(0, SPVK_OP_Nop)};
+    spvk_diagnostics d;
+    spvk_diagnostics_init(&d, NULL);
+    CHECK(spvk_reader_create(bad, sizeof bad / 4, NULL, &d, &r) == SPVK_OK);
+    CHECK(spvk_reader_next(r, &inst) == SPVK_ERROR_INVALID && inst == NULL);
+    CHECK(spvk_reader_next(r, &inst) == SPVK_ERROR_INVALID);
+    CHECK(d.count == 1);
+    spvk_reader_destroy(r);
+    spvk_diagnostics_free(&d);
+    /* A bad header fails at creation. */
+    bad[0] = 0;
+    CHECK(spvk_reader_create(bad, sizeof bad / 4, NULL, NULL, &r) == SPVK_ERROR_INVALID && r == NULL);
+}
+
 int main(void)
 {
     test_decoding();
@@ -266,5 +311,6 @@ int main(void)
     test_byte_order();
     test_writer();
     test_out_of_memory();
+    test_incremental_reader();
     TEST_SUMMARY();
 }

@@ -1,13 +1,74 @@
 /* libFuzzer harness: the deserializer on arbitrary bytes, then, for what it accepts, the verifier,
    the printer, the parser on the printed text and the serializer. Every step must end in a result
    code, never a crash, a leak or an over-read; what the deserializer accepts must print, parse
-   back and serialize. */
+   back and serialize, and translating it one function at a time (spvkit translate's streaming)
+   must print the same text. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "spvkit/spvkit.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct stream {
+    spvk_ir_context *ctx;
+    spvk_spirv_deserializer *des;
+    char *text;
+    size_t length;
+} stream;
+
+static spvk_result stream_begin(void *user, spvk_ir_op *child)
+{
+    stream *s = user;
+    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0)
+        return SPVK_OK;
+    spvk_result r = spvk_spirv_deserializer_materialize(s->des, child);
+    return r == SPVK_OK ? spvk_ir_verify(s->ctx, child, NULL) : r;
+}
+
+static void stream_end(void *user, spvk_ir_op *child)
+{
+    stream *s = user;
+    if (strcmp(spvk_ir_op_name(child), "spirv.func") == 0 && !spvk_ir_region_is_empty(&child->regions[0])) {
+        spvk_ir_region_clear(s->ctx, &child->regions[0]);
+        child->regions[0].unmaterialized = true;
+    }
+}
+
+static bool append(void *user, const char *text, size_t length)
+{
+    stream *s = user;
+    char *n = realloc(s->text, s->length + length + 1);
+    if (!n)
+        abort();
+    memcpy(n + s->length, text, length);
+    s->length += length;
+    n[s->length] = 0;
+    s->text = n;
+    return true;
+}
+
+/* The streamed translation of a module the whole-module path printed as `expected`. */
+static void check_streaming(const uint32_t *words, size_t count, const char *expected)
+{
+    stream s = {spvk_ir_context_create(NULL), NULL, NULL, 0};
+    if (!s.ctx || !spvk_ir_register_all_dialects(s.ctx))
+        abort();
+    spvk_ir_op *module = NULL;
+    if (spvk_spirv_deserializer_create(s.ctx, words, count, NULL, &s.des, &module) != SPVK_OK ||
+        spvk_ir_verify(s.ctx, module, NULL) != SPVK_OK)
+        abort();
+    spvk_ir_print_options po = {.assume_verified = true};
+    po.child_begin = stream_begin;
+    po.child_end = stream_end;
+    po.child_user = &s;
+    if (spvk_ir_print_to(s.ctx, module, &po, append, &s) != SPVK_OK ||
+        spvk_spirv_deserializer_finish(s.des) != SPVK_OK || !s.text || strcmp(s.text, expected) != 0)
+        abort();
+    free(s.text);
+    spvk_spirv_deserializer_destroy(s.des);
+    spvk_ir_context_destroy(s.ctx);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -31,6 +92,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *text = spvk_ir_print(ctx, module, &po);
         if (!text)
             abort();
+        po.assume_verified = true;
+        char *verified = spvk_ir_print(ctx, module, &po);
+        if (!verified)
+            abort();
+        check_streaming(words, size / 4, verified);
+        spvk_free(NULL, verified, strlen(verified) + 1);
         spvk_ir_op *reparsed = NULL;
         if (spvk_ir_parse(ctx, text, strlen(text), "fuzz", &reparsed, &d) != SPVK_OK)
             abort(); /* the printer wrote something its parser refuses */

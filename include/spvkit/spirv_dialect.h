@@ -123,6 +123,11 @@ SPVK_API spvk_result spvk_spirv_deserializer_create(spvk_ir_context *ctx, const 
 SPVK_API spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, spvk_ir_op *func);
 SPVK_API spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des);
 SPVK_API void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des);
+/* Sets the streaming hooks of options so that printing the module (spvk_ir_print_to) builds each
+   function just before it is printed, verifies it with `verifier` (unless NULL) and frees its
+   body after: the text of the whole module in the memory of one function. */
+SPVK_API void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier,
+                                             spvk_ir_print_options *options);
 /* A spirv.module to words in host byte order (freed with spvk_free(allocator, words, n * 4)). */
 SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
                                           size_t *num_words_out, spvk_diagnostics *diags);

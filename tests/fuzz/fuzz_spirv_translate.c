@@ -17,24 +17,6 @@ typedef struct stream {
     size_t length;
 } stream;
 
-static spvk_result stream_begin(void *user, spvk_ir_op *child)
-{
-    stream *s = user;
-    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0)
-        return SPVK_OK;
-    spvk_result r = spvk_spirv_deserializer_materialize(s->des, child);
-    return r == SPVK_OK ? spvk_ir_verify(s->ctx, child, NULL) : r;
-}
-
-static void stream_end(void *user, spvk_ir_op *child)
-{
-    stream *s = user;
-    if (strcmp(spvk_ir_op_name(child), "spirv.func") == 0 && !spvk_ir_region_is_empty(&child->regions[0])) {
-        spvk_ir_region_clear(s->ctx, &child->regions[0]);
-        child->regions[0].unmaterialized = true;
-    }
-}
-
 static bool append(void *user, const char *text, size_t length)
 {
     stream *s = user;
@@ -59,13 +41,15 @@ static void check_streaming(const uint32_t *words, size_t count, const char *exp
         spvk_ir_verify(s.ctx, module, NULL) != SPVK_OK)
         abort();
     spvk_ir_print_options po = {.assume_verified = true};
-    po.child_begin = stream_begin;
-    po.child_end = stream_end;
-    po.child_user = &s;
+    spvk_ir_verifier *verifier = spvk_ir_verifier_create(s.ctx, NULL);
+    if (!verifier)
+        abort();
+    spvk_spirv_deserializer_stream(s.des, verifier, &po);
     if (spvk_ir_print_to(s.ctx, module, &po, append, &s) != SPVK_OK ||
         spvk_spirv_deserializer_finish(s.des) != SPVK_OK || !s.text || strcmp(s.text, expected) != 0)
         abort();
     free(s.text);
+    spvk_ir_verifier_destroy(verifier);
     spvk_spirv_deserializer_destroy(s.des);
     spvk_ir_context_destroy(s.ctx);
 }

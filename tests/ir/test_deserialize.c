@@ -623,32 +623,6 @@ static void test_out_of_memory(void)
 
 /* ---- One function at a time (spvk_spirv_deserializer) ---- */
 
-typedef struct stream_hooks {
-    spvk_ir_context *ctx;
-    spvk_spirv_deserializer *des;
-    int begun, ended;
-} stream_hooks;
-
-static spvk_result hook_begin(void *user, spvk_ir_op *child)
-{
-    stream_hooks *h = user;
-    h->begun++;
-    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0)
-        return SPVK_OK;
-    spvk_result r = spvk_spirv_deserializer_materialize(h->des, child);
-    return r == SPVK_OK ? spvk_ir_verify(h->ctx, child, NULL) : r;
-}
-
-static void hook_end(void *user, spvk_ir_op *child)
-{
-    stream_hooks *h = user;
-    h->ended++;
-    if (strcmp(spvk_ir_op_name(child), "spirv.func") == 0 && !spvk_ir_region_is_empty(&child->regions[0])) {
-        spvk_ir_region_clear(h->ctx, &child->regions[0]);
-        child->regions[0].unmaterialized = true;
-    }
-}
-
 static bool write_to_string(void *user, const char *text, size_t length)
 {
     char **s = user;
@@ -692,9 +666,9 @@ static void test_streaming(void)
     for (int generic = 0; generic < 2; generic++) {
         spvk_ir_context *ctx = spvk_ir_context_create(NULL);
         spvk_ir_register_all_dialects(ctx);
-        stream_hooks h = {ctx, NULL, 0, 0};
+        spvk_spirv_deserializer *des = NULL;
         spvk_ir_op *module = NULL;
-        CHECK(spvk_spirv_deserializer_create(ctx, w, count, NULL, &h.des, &module) == SPVK_OK);
+        CHECK(spvk_spirv_deserializer_create(ctx, w, count, NULL, &des, &module) == SPVK_OK);
         if (!module) {
             spvk_ir_context_destroy(ctx);
             continue;
@@ -714,9 +688,8 @@ static void test_streaming(void)
         size_t memory = 0;
         for (int round = 0; round < 2; round++) {
             spvk_ir_print_options po = {.generic = generic != 0, .assume_verified = true};
-            po.child_begin = hook_begin;
-            po.child_end = hook_end;
-            po.child_user = &h;
+            spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, NULL);
+            spvk_spirv_deserializer_stream(des, verifier, &po);
             char *streamed = NULL;
             CHECK(spvk_ir_print_to(ctx, module, &po, write_to_string, &streamed) == SPVK_OK);
             CHECK(streamed && strcmp(streamed, generic ? whole.generic : whole.text) == 0);
@@ -725,9 +698,9 @@ static void test_streaming(void)
             else
                 CHECK(spvk_ir_context_memory(ctx) == memory);
             free(streamed);
+            spvk_ir_verifier_destroy(verifier);
         }
-        CHECK(h.begun == h.ended && h.begun > 0);
-        CHECK(spvk_spirv_deserializer_finish(h.des) == SPVK_OK);
+        CHECK(spvk_spirv_deserializer_finish(des) == SPVK_OK);
         /* Any order: the callee first, then the caller. */
         spvk_ir_op *main_fn = module->regions[0].first->first;
         while (main_fn && strcmp(spvk_ir_op_name(main_fn), "spirv.func") != 0)
@@ -735,15 +708,15 @@ static void test_streaming(void)
         spvk_ir_op *f_fn = main_fn ? main_fn->next : NULL;
         CHECK(f_fn && strcmp(spvk_ir_op_name(f_fn), "spirv.func") == 0);
         if (f_fn) {
-            CHECK(spvk_spirv_deserializer_materialize(h.des, f_fn) == SPVK_OK);
-            CHECK(spvk_spirv_deserializer_materialize(h.des, main_fn) == SPVK_OK);
+            CHECK(spvk_spirv_deserializer_materialize(des, f_fn) == SPVK_OK);
+            CHECK(spvk_spirv_deserializer_materialize(des, main_fn) == SPVK_OK);
             CHECK(spvk_ir_verify(ctx, module, NULL) == SPVK_OK);
             spvk_ir_print_options po = {.generic = generic != 0};
             char *again = spvk_ir_print(ctx, module, &po);
             CHECK(again && strcmp(again, generic ? whole.generic : whole.text) == 0);
             free(again);
         }
-        spvk_spirv_deserializer_destroy(h.des);
+        spvk_spirv_deserializer_destroy(des);
         spvk_ir_context_destroy(ctx);
     }
     result_free(&whole);

@@ -181,32 +181,6 @@ static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *r
 /* --deserialize-spirv, one function at a time: the printer's streaming hooks build and verify
    each spirv.func just before it is printed and free its body after, so memory holds the module
    level and one function whatever the module's size. */
-typedef struct stream_state {
-    spvk_ir_context *ctx;
-    spvk_spirv_deserializer *des;
-    spvk_ir_verifier *verifier; /* NULL: --no-verify */
-} stream_state;
-
-static spvk_result stream_begin(void *user, spvk_ir_op *child)
-{
-    stream_state *s = user;
-    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0)
-        return SPVK_OK;
-    spvk_result r = spvk_spirv_deserializer_materialize(s->des, child);
-    if (r == SPVK_OK && s->verifier)
-        r = spvk_ir_verifier_run(s->verifier, child);
-    return r;
-}
-
-static void stream_end(void *user, spvk_ir_op *child)
-{
-    stream_state *s = user;
-    if (strcmp(spvk_ir_op_name(child), "spirv.func") != 0 || spvk_ir_region_is_empty(&child->regions[0]))
-        return;
-    spvk_ir_region_clear(s->ctx, &child->regions[0]);
-    child->regions[0].unmaterialized = true; /* the binary still has it */
-}
-
 static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
 {
     uint32_t *words = NULL;
@@ -216,13 +190,14 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         return rc;
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
-    stream_state st = {ctx, NULL, NULL};
+    spvk_spirv_deserializer *des = NULL;
+    spvk_ir_verifier *verifier = NULL;
     spvk_ir_op *module = NULL;
-    spvk_result r = spvk_spirv_deserializer_create(ctx, words, count, &diags, &st.des, &module);
+    spvk_result r = spvk_spirv_deserializer_create(ctx, words, count, &diags, &des, &module);
     if (r == SPVK_OK && o->verify) {
-        st.verifier = spvk_ir_verifier_create(ctx, &diags);
-        /* The module level now, each function in stream_begin. */
-        r = st.verifier ? spvk_ir_verifier_run(st.verifier, module) : SPVK_ERROR_OUT_OF_MEMORY;
+        verifier = spvk_ir_verifier_create(ctx, &diags);
+        /* The module level now, each function as it is printed. */
+        r = verifier ? spvk_ir_verifier_run(verifier, module) : SPVK_ERROR_OUT_OF_MEMORY;
     }
     FILE *f = NULL;
     if (r == SPVK_OK) {
@@ -233,18 +208,16 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     if (f) {
         spvk_ir_print_options po = o->print;
         po.assume_verified = o->verify;
-        po.child_begin = stream_begin;
-        po.child_end = stream_end;
-        po.child_user = &st;
+        spvk_spirv_deserializer_stream(des, verifier, &po);
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)
-            r = spvk_spirv_deserializer_finish(st.des);
+            r = spvk_spirv_deserializer_finish(des);
         rc = cli_close_output(f, o->output, r != SPVK_OK, "translate");
     }
     cli_print_diagnostics(&diags, input_name(o), false);
     spvk_diagnostics_free(&diags);
-    spvk_ir_verifier_destroy(st.verifier);
-    spvk_spirv_deserializer_destroy(st.des);
+    spvk_ir_verifier_destroy(verifier);
+    spvk_spirv_deserializer_destroy(des);
     free(words);
     if (r != SPVK_OK) {
         if (r != SPVK_ERROR_INVALID)

@@ -1709,6 +1709,7 @@ static void free_scratch(dsr *d)
 
 struct spvk_spirv_deserializer {
     dsr d;
+    spvk_ir_verifier *stream_verifier; /* spvk_spirv_deserializer_stream's, or NULL */
 };
 
 void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des)
@@ -1817,6 +1818,37 @@ spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des)
         }
     check_module(d);
     return SPVK_OK;
+}
+
+/* The printer's streaming hooks: a function is built (and verified) just before it is printed
+   and its body freed after; the binary still has it, so it is unmaterialized again. */
+static spvk_result stream_begin(void *user, spvk_ir_op *child)
+{
+    spvk_spirv_deserializer *des = user;
+    if (child->def != des->d.def_func)
+        return SPVK_OK;
+    spvk_result r = spvk_spirv_deserializer_materialize(des, child);
+    if (r == SPVK_OK && des->stream_verifier)
+        r = spvk_ir_verifier_run(des->stream_verifier, child);
+    return r;
+}
+
+static void stream_end(void *user, spvk_ir_op *child)
+{
+    spvk_spirv_deserializer *des = user;
+    if (child->def != des->d.def_func || spvk_ir_region_is_empty(&child->regions[0]))
+        return;
+    spvk_ir_region_clear(des->d.ctx, &child->regions[0]);
+    child->regions[0].unmaterialized = true;
+}
+
+void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier,
+                                    spvk_ir_print_options *options)
+{
+    des->stream_verifier = verifier;
+    options->child_begin = stream_begin;
+    options->child_end = stream_end;
+    options->child_user = des;
 }
 
 spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,

@@ -721,6 +721,11 @@ static void test_streaming(void)
     }
     result_free(&whole);
 
+    /* A first instruction with no operands (found by fuzzing: a copy from an empty array). */
+    result nop = deserialize_text("OpNop\nOpCapability Shader\nOpMemoryModel Logical GLSL450\n");
+    CHECK(nop.res == SPVK_OK);
+    result_free(&nop);
+
     /* An error inside a body is found when that body is materialized (or by finish). */
     a = cat(header_shader, cf_prelude);
     text = cat(a, "%f = OpFunction %void None %fn\n%e = OpLabel\n%x = OpIAdd %uint %c0 %undefined\n"

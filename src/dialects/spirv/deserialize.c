@@ -297,8 +297,7 @@ static uint8_t prefix_kind(uint16_t opcode)
 /* ---- Collecting the instructions ---- */
 
 /* Keeps the instruction (appended to d->insts) and defines its result id with what kind of thing
-   it is. kind_in_function: the kind of a result defined inside a function (its label or value),
-   DSR_ID_NONE at module level. */
+   it is: in_function says whether it is a function's own (a label or a value). */
 static void collect(dsr *d, const spvk_instruction *inst, bool in_function)
 {
     d->insts = dsr_scratch_grow(d, &d->insts, &d->insts_capacity, d->num_insts + 1, sizeof *d->insts);
@@ -314,7 +313,8 @@ static void collect(dsr *d, const spvk_instruction *inst, bool in_function)
     i->opcode = inst->opcode;
     i->num_operands = inst->num_operands;
     i->ext_set = (uint16_t)inst->ext_inst_set;
-    memcpy(d->operands + d->num_operands, inst->operands, inst->num_operands * sizeof *inst->operands);
+    if (inst->num_operands) /* the array may still be NULL */
+        memcpy(d->operands + d->num_operands, inst->operands, inst->num_operands * sizeof *inst->operands);
     d->num_operands += inst->num_operands;
     if (inst->num_operands > d->max_inst_operands)
         d->max_inst_operands = inst->num_operands;

@@ -726,6 +726,14 @@ static void test_streaming(void)
     CHECK(nop.res == SPVK_OK);
     result_free(&nop);
 
+    /* A module ending inside a function's parameters: the error names the OpFunction (no read
+       past the words). */
+    result open_fn = cf("%f = OpFunction %uint None %fnb\n%p = OpFunctionParameter %bool\n"
+                        "%q = OpFunctionParameter %uint\n");
+    CHECK(open_fn.res == SPVK_ERROR_INVALID && open_fn.error && strstr(open_fn.error, "OpFunction") &&
+          strstr(open_fn.error, "without OpFunctionEnd"));
+    result_free(&open_fn);
+
     /* An error inside a body is found when that body is materialized (or by finish). */
     a = cat(header_shader, cf_prelude);
     text = cat(a, "%f = OpFunction %void None %fn\n%e = OpLabel\n%x = OpIAdd %uint %c0 %undefined\n"

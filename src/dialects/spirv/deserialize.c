@@ -390,9 +390,11 @@ static void find_functions(dsr *d, size_t offset)
     while (offset < n) {
         uint32_t count = d->words[offset] >> 16, opcode = d->words[offset] & 0xffff;
         if (count == 0 || count > n - offset) {
+            /* The reader refuses it, with the diagnostic a full decode gives. */
+            const spvk_instruction *inst;
             spvk_reader_seek(d->reader, offset);
-            read_until(d, false, SPVK_OP_Nop, true); /* the reader reports it */
-            dsr_fail_at(d, offset, opcode, "malformed instruction");
+            d->result = spvk_reader_next(d->reader, &inst);
+            longjmp(d->fail_jmp, 1);
         }
         if (opcode == SPVK_OP_Function) {
             if (f)
@@ -429,8 +431,7 @@ static void find_functions(dsr *d, size_t offset)
         offset += count;
     }
     if (f)
-        dsr_fail_at(d, d->words[f->body_offset] ? f->body_offset : offset, SPVK_NO_OPCODE,
-                    "function without OpFunctionEnd");
+        dsr_fail(d, f->first_inst, "function without OpFunctionEnd");
 }
 
 static inline uint32_t op_word(const dsr *d, uint32_t inst, uint32_t operand)

@@ -3415,7 +3415,8 @@ bool spvk_ir_parse_optional_attr_dict(spvk_ir_parser *p, spvk_ir_op_state *state
     attr_entry *copy = scratch_alloc(p, (size_t)(n ? n : 1) * sizeof *copy);
     if (!copy)
         return false;
-    memcpy(copy, e, (size_t)n * sizeof *e);
+    if (n)
+        memcpy(copy, e, (size_t)n * sizeof *e);
     bool ok = sort_entries(p, copy, n);
     for (uint32_t i = 0; ok && i + 1 < n; i++)
         if (copy[i].name == copy[i + 1].name)

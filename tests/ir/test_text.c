@@ -372,6 +372,8 @@ static const char *const fixpoint_snippets[] = {
     "",
     "module {\n}\n",
     "module @named attributes {tt.x = 1 : i32} {\n  \"t.a\"() : () -> ()\n}\n",
+    /* An empty dictionary after `attributes` (UBSan: copy from no entries; found by fuzz_ir_parser). */
+    "module attributes {} {\n}\n",
     "\"t.a\"() : () -> ()\n\"t.b\"() : () -> ()",
     "%0 = \"t.a\"() : () -> i32\n%1:2 = \"t.b\"(%0, %0) : (i32, i32) -> (f32, f32)\n\"t.c\"(%1#1, %1#0) : (f32, f32) -> ()",
     "%a, %b:2 = \"t.multi\"() : () -> (i1, i8, i16)\n\"t.use\"(%b#1, %a) : (i16, i1) -> ()",

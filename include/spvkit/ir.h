@@ -443,25 +443,47 @@ SPVK_API spvk_ir_verifier *spvk_ir_verifier_create(spvk_ir_context *ctx, spvk_di
 SPVK_API spvk_result spvk_ir_verifier_run(spvk_ir_verifier *v, spvk_ir_op *op);
 SPVK_API void spvk_ir_verifier_destroy(spvk_ir_verifier *v);
 
+/* ---- Streaming: one function at a time ----
+   A translator that builds a module's functions on demand (spvk_ir_lazy_parser,
+   spvk_spirv_deserializer) hands these hooks to what consumes the module (the printer, the SPIR-V
+   serializer). For each op of the module's region, child_begin is called before the op is used:
+   it builds the op's body and verifies it; an error from it stops the consumer and is returned.
+   child_end is called after: it frees the body. Memory stays that of one function. */
+typedef struct spvk_ir_stream {
+    spvk_result (*child_begin)(void *user, spvk_ir_op *child);
+    void (*child_end)(void *user, spvk_ir_op *child);
+    void *user;
+} spvk_ir_stream;
+
 /* ---- Text (src/ir/parser.c, printer.c) ---- */
 typedef struct spvk_ir_print_options {
     bool generic;         /* --mlir-print-op-generic */
     bool debug_info;      /* print loc(...) */
     bool assume_verified; /* the caller verified the IR: custom forms without verifying again
                              (otherwise IR that fails verification prints in generic form) */
-    /* Streaming (op with one region): child_begin is called for each op of that region before it
-       is printed, child_end after. A translator that builds one function at a time builds (and
-       verifies) the child in child_begin and frees its body in child_end; the text is the same
-       as printing the whole module. An error from child_begin stops the printing and is
-       returned. In generic form every child_begin comes first (numbering needs every body). */
-    spvk_result (*child_begin)(void *user, spvk_ir_op *child);
-    void (*child_end)(void *user, spvk_ir_op *child);
-    void *child_user;
+    /* Streaming (an op with one region): the text is the same as printing the whole module. In
+       generic form every child_begin comes first (value numbering needs every body). */
+    spvk_ir_stream stream;
 } spvk_ir_print_options;
 
 /* Parses MLIR text; the top-level ops are wrapped in a builtin.module unless the text is one. */
 SPVK_API spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
                                    spvk_ir_op **module_out, spvk_diagnostics *diags);
+/* Lazy parsing: the module's structure is parsed now and the bodies of isolated ops that are not
+   symbol tables (functions) are only found, their regions left unmaterialized.
+   materialize(op) parses op's bodies, exactly as spvk_ir_parse would have (positions in
+   diagnostics, aliases defined before them); it may be called again after spvk_ir_region_clear
+   and marking the region unmaterialized. text must outlive the parser. Diagnostics go to diags.
+   An error makes every later call fail. stream() fills hooks that materialize (and verify, with
+   a verifier) each function before it is used and free its body after. */
+typedef struct spvk_ir_lazy_parser spvk_ir_lazy_parser;
+SPVK_API spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, size_t length,
+                                                const char *file_name, spvk_diagnostics *diags, spvk_ir_op **module_out,
+                                                spvk_ir_lazy_parser **parser_out);
+SPVK_API spvk_result spvk_ir_lazy_parser_materialize(spvk_ir_lazy_parser *parser, spvk_ir_op *op);
+SPVK_API void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *parser, spvk_ir_verifier *verifier, spvk_ir_stream *stream);
+SPVK_API void spvk_ir_lazy_parser_destroy(spvk_ir_lazy_parser *parser);
+
 /* Prints op (normally a module); returns a string freed with spvk_free(allocator, s, strlen(s) + 1). */
 SPVK_API char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options);
 /* Prints op as spvk_ir_print does, handing the text to write in chunks (never the whole text at

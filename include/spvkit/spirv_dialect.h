@@ -123,14 +123,21 @@ SPVK_API spvk_result spvk_spirv_deserializer_create(spvk_ir_context *ctx, const 
 SPVK_API spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, spvk_ir_op *func);
 SPVK_API spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des);
 SPVK_API void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des);
-/* Sets the streaming hooks of options so that printing the module (spvk_ir_print_to) builds each
-   function just before it is printed, verifies it with `verifier` (unless NULL) and frees its
-   body after: the text of the whole module in the memory of one function. */
+/* Sets streaming hooks (spvk_ir_print_options.stream) so that printing the module
+   (spvk_ir_print_to) builds each function just before it is printed, verifies it with `verifier`
+   (unless NULL) and frees its body after: the text of the whole module in the memory of one
+   function. */
 SPVK_API void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier,
-                                             spvk_ir_print_options *options);
+                                             spvk_ir_stream *stream);
 /* A spirv.module to words in host byte order (freed with spvk_free(allocator, words, n * 4)). */
 SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
                                           size_t *num_words_out, spvk_diagnostics *diags);
+/* The same, with each op of the module handed to stream->child_begin before it is serialized and
+   to child_end after (spvk_ir_lazy_parser_stream: functions parsed, verified and freed one at a
+   time). NULL stream: spvk_spirv_serialize. */
+SPVK_API spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *module,
+                                                   const spvk_ir_stream *stream, uint32_t **words_out,
+                                                   size_t *num_words_out, spvk_diagnostics *diags);
 
 /* ---- Availability ----
    What an op (with its enumerant operands and its types) or a type needs: a version range and

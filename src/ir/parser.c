@@ -105,6 +105,8 @@ typedef struct op_frame {
     const spvk_ir_attr **attr_values;
     uint32_t num_attrs, attrs_cap;
     bool isolated;
+    bool lazy;                /* its regions are skipped (spvk_ir_lazy_parser) */
+    uint32_t bodies_begin;    /* its skipped regions: bodies[bodies_begin, ...) */
     const char *deferred_loc; /* `loc(#alias)` naming an alias defined later */
     size_t deferred_loc_length;
     ir_token deferred_loc_token;
@@ -117,6 +119,18 @@ typedef struct deferred_loc {
     size_t length;
     ir_token token;
 } deferred_loc;
+
+/* A region skipped by the lazy parser: where its text is, and the arguments the op's custom
+   form declared for it (`spirv.func @f(%arg0: i32)`). */
+typedef struct lazy_body {
+    spvk_ir_op *op;
+    uint32_t region_index;
+    uint32_t depth;            /* the parser's nesting depth at the region, for the same limit */
+    const char *start, *end;   /* the '{' and one past its '}' */
+    const char *line_start;    /* of the '{' line */
+    uint32_t line;
+    uint32_t args_begin, num_args; /* into body_args and body_types */
+} lazy_body;
 
 /* A growable array of plain structs (realloc'd through the allocator). */
 #define VEC(T)              \
@@ -144,6 +158,19 @@ struct spvk_ir_parser {
     VEC(region_scope) scopes;
     VEC(op_frame) frames;
     VEC(deferred_loc) deferred;
+    /* Lazy parsing (spvk_ir_lazy_parser): the bodies of isolated, non-symbol-table ops (functions)
+       are skipped, recorded here and parsed on demand; op_bodies maps an op to its first body. */
+    bool lazy;
+    bool materializing;
+    const char *text_end;
+    VEC(lazy_body) bodies;
+    VEC(spvk_ir_operand_ref) body_args;
+    VEC(const spvk_ir_type *) body_types;
+    struct {
+        const spvk_ir_op **keys;
+        uint32_t *values;
+        uint32_t capacity, count;
+    } op_bodies;
     uint32_t next_key;
     spvk_ir_block *placeholders;
     const spvk_ir_type *i64, *f64, *i1;
@@ -192,15 +219,15 @@ static bool report_at(parser *p, const char *pos, uint32_t line, uint32_t column
     if (!pos && line >= 1 && column >= 1) {
         /* Only a line number (a use named through a hook): find that line once, on the error path. */
         const char *s = p->lx.begin;
-        for (uint32_t l = 1; l < line && s < p->lx.end; s++)
+        for (uint32_t l = 1; l < line && s < p->text_end; s++)
             if (*s == '\n')
                 l++;
-        pos = s + (column - 1) <= p->lx.end ? s + (column - 1) : NULL;
+        pos = s + (column - 1) <= p->text_end ? s + (column - 1) : NULL;
     }
     if (pos && column >= 1 && pos - (column - 1) >= p->lx.begin) {
         line_text = pos - (column - 1);
         const char *e = line_text;
-        while (e < p->lx.end && *e != '\n' && *e != '\r')
+        while (e < p->text_end && *e != '\n' && *e != '\r')
             e++;
         line_length = (size_t)(e - line_text);
         /* A caret under column 100000 of a one-line file helps nobody. */
@@ -590,6 +617,16 @@ static const char *intern(parser *p, const char *s, size_t n)
 
 /* ---- Forward declarations ---- */
 
+/* A type (key 2) or attribute (key 1) alias defined before `use`: a body the lazy parser reads
+   late sees only the aliases the whole-text parse would have seen there. */
+static int32_t find_alias(parser *p, const char *name, size_t n, uint32_t key, const char *use)
+{
+    int32_t i = map_find(&p->aliases, name, n, key);
+    if (i >= 0 && p->materializing && p->aliases.slots[i].pos > use)
+        return -1;
+    return i;
+}
+
 static const spvk_ir_type *parse_type(parser *p);
 static const spvk_ir_attr *make_attr(parser *p, const spvk_ir_attr_desc *d);
 static const spvk_ir_attr *parse_attr(parser *p, const spvk_ir_type *type);
@@ -597,6 +634,7 @@ static const spvk_ir_attr *parse_location_body(parser *p, bool top, ir_token *de
 static bool parse_region_into(parser *p, spvk_ir_region *region, const spvk_ir_operand_ref *args,
                               const spvk_ir_type *const *types, uint32_t num_args, bool isolated);
 static bool parse_operation(parser *p, spvk_ir_block *block);
+static bool resolve_deferred_locations(parser *p);
 
 /* ---- Locations ---- */
 
@@ -1120,7 +1158,7 @@ static const spvk_ir_type *parse_bang_type(parser *p)
     size_t n = t.length - 1;
     const char *dot = memchr(name, '.', n);
     if (!dot) {
-        int32_t i = map_find(&p->aliases, name, n, 2);
+        int32_t i = find_alias(p, name, n, 2, t.start);
         if (i >= 0) {
             advance(p);
             return p->failed ? NULL : p->aliases.slots[i].alias;
@@ -2013,7 +2051,7 @@ static const spvk_ir_attr *parse_hash_attr(parser *p, const spvk_ir_type *type)
     size_t n = t.length - 1;
     const char *dot = memchr(name, '.', n);
     if (!dot) {
-        int32_t i = map_find(&p->aliases, name, n, 1);
+        int32_t i = find_alias(p, name, n, 1, t.start);
         if (i >= 0) {
             advance(p);
             return p->failed ? NULL : p->aliases.slots[i].alias;
@@ -2576,6 +2614,173 @@ out:
     return ok && !p->failed;
 }
 
+/* ---- Lazy bodies ---- */
+
+/* Skips a region's text: braces are matched outside strings and `//` comments, as the lexer
+   reads them. The region is recorded and stays unmaterialized until spvk_ir_lazy_parser
+   builds it; a region of blanks is parsed now (an empty body makes a declaration). */
+static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index, const spvk_ir_operand_ref *args,
+                        const spvk_ir_type *const *types, uint32_t num_args)
+{
+    if (!at(p, TOK_LBRACE))
+        return error(p, "expected '{' to begin a region");
+    const ir_token open = p->tok;
+    const char *line_start = open.start - (open.column - 1);
+    const char *s = open.start + 1, *e = p->lx.end;
+    const char *cur_line_start = line_start;
+    uint32_t line = open.line, depth = 1;
+    bool blank = true;
+    while (s < e) {
+        char c = *s++;
+        switch (c) {
+        case '\n':
+            line++;
+            cur_line_start = s;
+            continue;
+        case ' ':
+        case '\t':
+        case '\r':
+            continue;
+        case '/':
+            if (s < e && *s == '/') {
+                while (s < e && *s != '\n')
+                    s++;
+                continue;
+            }
+            break;
+        case '"':
+            while (s < e && *s != '"' && *s != '\n') {
+                if (*s == '\\' && s + 1 < e && s[1] != '\n')
+                    s++;
+                s++;
+            }
+            if (s < e && *s == '"')
+                s++;
+            break;
+        case '{':
+            depth++;
+            break;
+        case '}':
+            if (--depth == 0)
+                goto closed;
+            break;
+        default:
+            break;
+        }
+        blank = false;
+    }
+    return error_at(p, &open, "expected '}' to end this region");
+closed:
+    if (blank)
+        return parse_region_into(p, region, args, types, num_args, true);
+    if (num_args > UINT32_MAX - p->body_args.count)
+        return out_of_memory(p);
+    lazy_body b;
+    memset(&b, 0, sizeof b);
+    b.region_index = region_index;
+    b.depth = p->depth;
+    b.start = open.start;
+    b.end = s;
+    b.line_start = line_start;
+    b.line = open.line;
+    b.args_begin = p->body_args.count;
+    b.num_args = num_args;
+    for (uint32_t i = 0; i < num_args; i++)
+        if (!VEC_PUSH(p, p->body_args, args[i]) || !VEC_PUSH(p, p->body_types, types[i]))
+            return out_of_memory(p);
+    if (!VEC_PUSH(p, p->bodies, b))
+        return out_of_memory(p);
+    p->lx.line = line;
+    p->lx.line_start = cur_line_start;
+    relex_from(p, s);
+    return !p->failed;
+}
+
+static uint32_t op_hash(const spvk_ir_op *op, uint32_t capacity)
+{
+    return (uint32_t)(((uint64_t)(uintptr_t)op * 0x9E3779B97F4A7C15ull) >> 32) & (capacity - 1);
+}
+
+/* The op just made from a frame whose regions were skipped: they are unmaterialized, and the op
+   finds its bodies through op_bodies. */
+static bool note_lazy_op(parser *p, spvk_ir_op *op, uint32_t first)
+{
+    for (uint32_t i = first; i < p->bodies.count; i++) {
+        p->bodies.items[i].op = op;
+        op->regions[p->bodies.items[i].region_index].unmaterialized = true;
+    }
+    if ((p->op_bodies.count + 1) * 2 > p->op_bodies.capacity) {
+        uint32_t cap = p->op_bodies.capacity ? p->op_bodies.capacity * 2 : 64;
+        const spvk_ir_op **keys = spvk_alloc(p->alloc, (size_t)cap * sizeof *keys);
+        uint32_t *values = spvk_alloc(p->alloc, (size_t)cap * sizeof *values);
+        if (!keys || !values) {
+            spvk_free(p->alloc, keys, (size_t)cap * sizeof *keys);
+            spvk_free(p->alloc, values, (size_t)cap * sizeof *values);
+            return out_of_memory(p);
+        }
+        memset(keys, 0, (size_t)cap * sizeof *keys);
+        for (uint32_t i = 0; i < p->op_bodies.capacity; i++) {
+            if (!p->op_bodies.keys[i])
+                continue;
+            uint32_t j = op_hash(p->op_bodies.keys[i], cap);
+            while (keys[j])
+                j = (j + 1) & (cap - 1);
+            keys[j] = p->op_bodies.keys[i];
+            values[j] = p->op_bodies.values[i];
+        }
+        spvk_free(p->alloc, p->op_bodies.keys, (size_t)p->op_bodies.capacity * sizeof *keys);
+        spvk_free(p->alloc, p->op_bodies.values, (size_t)p->op_bodies.capacity * sizeof *values);
+        p->op_bodies.keys = keys;
+        p->op_bodies.values = values;
+        p->op_bodies.capacity = cap;
+    }
+    uint32_t j = op_hash(op, p->op_bodies.capacity);
+    while (p->op_bodies.keys[j])
+        j = (j + 1) & (p->op_bodies.capacity - 1);
+    p->op_bodies.keys[j] = op;
+    p->op_bodies.values[j] = first;
+    p->op_bodies.count++;
+    return true;
+}
+
+static int64_t first_body_of(const parser *p, const spvk_ir_op *op)
+{
+    if (!p->op_bodies.capacity)
+        return -1;
+    for (uint32_t j = op_hash(op, p->op_bodies.capacity); p->op_bodies.keys[j]; j = (j + 1) & (p->op_bodies.capacity - 1))
+        if (p->op_bodies.keys[j] == op)
+            return p->op_bodies.values[j];
+    return -1;
+}
+
+/* Parses one recorded body into its (unmaterialized) region, as the whole-text parse would have:
+   same positions, nesting depth and entry arguments; aliases defined later stay invisible. */
+static bool materialize_body(parser *p, const lazy_body *b)
+{
+    spvk_ir_region *region = &b->op->regions[b->region_index];
+    region->unmaterialized = false;
+    p->lx.cur = b->start;
+    p->lx.end = b->end;
+    p->lx.line = b->line;
+    p->lx.line_start = b->line_start;
+    p->depth = b->depth;
+    p->deferred.count = 0;
+    p->materializing = true;
+    advance(p);
+    bool ok = parse_region_into(p, region, p->body_args.items + b->args_begin, p->body_types.items + b->args_begin,
+                                b->num_args, true);
+    if (ok && p->tok.kind != TOK_EOF)
+        ok = error(p, "expected the end of the region"); /* the skipping scanner and the lexer disagree */
+    if (ok)
+        ok = resolve_deferred_locations(p);
+    p->materializing = false;
+    if (!ok) {
+        spvk_ir_region_clear(p->ctx, region);
+        region->unmaterialized = true;
+    }
+    return ok;
+}
+
 /* ---- Operations ---- */
 
 typedef struct result_name {
@@ -2608,12 +2813,15 @@ static const spvk_ir_op_def *lookup_def(parser *p, const char *name, size_t n, b
     return def;
 }
 
-static bool push_frame(parser *p, spvk_ir_op_state *state, bool isolated)
+static bool push_frame(parser *p, spvk_ir_op_state *state, const spvk_ir_op_def *def)
 {
     op_frame f;
     memset(&f, 0, sizeof f);
     f.state = state;
-    f.isolated = isolated;
+    f.isolated = def && (def->traits & SPVK_TRAIT_ISOLATED_FROM_ABOVE);
+    /* Functions, not modules: a symbol table's ops are what the lazy parser builds. */
+    f.lazy = p->lazy && f.isolated && !(def->traits & SPVK_TRAIT_SYMBOL_TABLE);
+    f.bodies_begin = p->bodies.count;
     if (!VEC_PUSH(p, p->frames, f))
         return out_of_memory(p);
     return true;
@@ -2656,6 +2864,8 @@ static spvk_ir_op *create_op(parser *p, uint32_t frame_index, const ir_token *na
         context_failure(p);
         return NULL;
     }
+    if (f->lazy && f->bodies_begin < p->bodies.count && !note_lazy_op(p, op, f->bodies_begin))
+        return NULL;
     if (f->deferred_loc) {
         deferred_loc d = {op, NULL, f->deferred_loc, f->deferred_loc_length, f->deferred_loc_token};
         if (!VEC_PUSH(p, p->deferred, d))
@@ -2891,8 +3101,7 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
             if (!state.name)
                 goto out;
         }
-        bool isolated = def && (def->traits & SPVK_TRAIT_ISOLATED_FROM_ABOVE);
-        if (!push_frame(p, &state, isolated))
+        if (!push_frame(p, &state, def))
             goto out;
         framed = true;
         frame_index = p->frames.count - 1;
@@ -2906,7 +3115,7 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
             goto out;
         }
         state.def = def;
-        if (!push_frame(p, &state, (def->traits & SPVK_TRAIT_ISOLATED_FROM_ABOVE) != 0))
+        if (!push_frame(p, &state, def))
             goto out;
         framed = true;
         frame_index = p->frames.count - 1;
@@ -2967,6 +3176,7 @@ static bool parse_alias_definition(parser *p)
         return false;
     p->aliases.slots[i].alias = value;
     p->aliases.slots[i].defined = true;
+    p->aliases.slots[i].pos = t.start;
     return true;
 }
 
@@ -3009,15 +3219,9 @@ static const char builtin_module_name[] = "builtin.module";
 
 static bool is_builtin_module(const spvk_ir_op *op) { return strcmp(spvk_ir_op_name(op), builtin_module_name) == 0; }
 
-spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
-                          spvk_ir_op **module_out, spvk_diagnostics *diags)
+static void parser_init(parser *p, spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
+                        spvk_diagnostics *diags)
 {
-    if (module_out)
-        *module_out = NULL;
-    if (!ctx || !module_out || (!text && length))
-        return SPVK_ERROR_USAGE;
-    parser pp;
-    parser *p = &pp;
     memset(p, 0, sizeof *p);
     p->ctx = ctx;
     p->alloc = spvk_ir_context_allocator(ctx);
@@ -3027,56 +3231,11 @@ spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_t length,
     p->result = SPVK_OK;
     p->values.free_head = p->blocks.free_head = p->aliases.free_head = -1;
     ir_lexer_init(&p->lx, text ? text : "", length);
-    p->i64 = spvk_ir_integer_type(ctx, 64, SPVK_INT_SIGNLESS);
-    p->f64 = spvk_ir_float_type(ctx, 64, SPVK_FLOAT_IEEE);
-    p->i1 = spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS);
-    p->unit = spvk_ir_unit_attr(ctx);
-    p->placeholders = spvk_ir_block_create(ctx);
-    spvk_ir_region *region = spvk_ir_region_create(ctx);
-    spvk_ir_block *top = spvk_ir_block_create(ctx);
-    spvk_ir_op *module = NULL;
-    if (!p->i64 || !p->f64 || !p->i1 || !p->unit || !p->placeholders || !region || !top) {
-        out_of_memory(p);
-        goto done;
-    }
-    spvk_ir_region_append(region, top);
-    advance(p);
-    if (!push_scope(p, true, region))
-        goto done;
-    while (!p->failed && p->tok.kind != TOK_EOF) {
-        if (p->tok.kind == TOK_HASH_ID || p->tok.kind == TOK_BANG_ID)
-            parse_alias_definition(p);
-        else if (p->tok.kind == TOK_METADATA_BEGIN)
-            skip_file_metadata(p);
-        else
-            parse_operation(p, top);
-    }
-    if (p->scopes.count)
-        pop_scope(p);
-    if (p->failed)
-        goto done;
-    if (!resolve_deferred_locations(p))
-        goto done;
-    if (top->first && top->first == top->last && is_builtin_module(top->first)) {
-        module = top->first;
-        spvk_ir_op_detach(module);
-    } else {
-        spvk_ir_op_state st;
-        memset(&st, 0, sizeof st);
-        st.name = builtin_module_name;
-        st.name_length = strlen(builtin_module_name);
-        st.num_regions = 1;
-        st.regions = &region;
-        st.loc = file_loc(p, 0, 0);
-        if (!st.loc)
-            goto done;
-        module = spvk_ir_op_create(ctx, &st);
-        if (!module) {
-            context_failure(p);
-            goto done;
-        }
-    }
-done:
+    p->text_end = p->lx.end;
+}
+
+static void parser_release(parser *p)
+{
     scratch_release(p, (scratch_mark){NULL, 0});
     map_free(p, &p->values);
     map_free(p, &p->blocks);
@@ -3087,14 +3246,191 @@ done:
     VEC_FREE(p, p->scopes);
     VEC_FREE(p, p->frames);
     VEC_FREE(p, p->deferred);
-    if (!p->failed && spvk_ir_context_failed(ctx)) {
+    VEC_FREE(p, p->bodies);
+    VEC_FREE(p, p->body_args);
+    VEC_FREE(p, p->body_types);
+    spvk_free(p->alloc, p->op_bodies.keys, (size_t)p->op_bodies.capacity * sizeof *p->op_bodies.keys);
+    spvk_free(p->alloc, p->op_bodies.values, (size_t)p->op_bodies.capacity * sizeof *p->op_bodies.values);
+    memset(&p->op_bodies, 0, sizeof p->op_bodies);
+}
+
+/* The parse's outcome: an out-of-memory context wins over the errors it caused. */
+static spvk_result parser_result(parser *p)
+{
+    if (!p->failed && spvk_ir_context_failed(p->ctx))
         out_of_memory(p);
-    }
-    if (p->failed) {
+    if (p->failed)
         return p->result == SPVK_OK ? SPVK_ERROR_INVALID : p->result;
+    return SPVK_OK;
+}
+
+/* The whole text: aliases, metadata and ops; the ops are the module or get wrapped into one. */
+static spvk_ir_op *parse_top_level(parser *p)
+{
+    spvk_ir_context *ctx = p->ctx;
+    p->i64 = spvk_ir_integer_type(ctx, 64, SPVK_INT_SIGNLESS);
+    p->f64 = spvk_ir_float_type(ctx, 64, SPVK_FLOAT_IEEE);
+    p->i1 = spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS);
+    p->unit = spvk_ir_unit_attr(ctx);
+    p->placeholders = spvk_ir_block_create(ctx);
+    spvk_ir_region *region = spvk_ir_region_create(ctx);
+    spvk_ir_block *top = spvk_ir_block_create(ctx);
+    if (!p->i64 || !p->f64 || !p->i1 || !p->unit || !p->placeholders || !region || !top) {
+        out_of_memory(p);
+        return NULL;
+    }
+    spvk_ir_region_append(region, top);
+    advance(p);
+    if (!push_scope(p, true, region))
+        return NULL;
+    while (!p->failed && p->tok.kind != TOK_EOF) {
+        if (p->tok.kind == TOK_HASH_ID || p->tok.kind == TOK_BANG_ID)
+            parse_alias_definition(p);
+        else if (p->tok.kind == TOK_METADATA_BEGIN)
+            skip_file_metadata(p);
+        else
+            parse_operation(p, top);
+    }
+    if (p->scopes.count)
+        pop_scope(p);
+    if (p->failed || !resolve_deferred_locations(p))
+        return NULL;
+    if (top->first && top->first == top->last && is_builtin_module(top->first)) {
+        spvk_ir_op *module = top->first;
+        spvk_ir_op_detach(module);
+        return module;
+    }
+    spvk_ir_op_state st;
+    memset(&st, 0, sizeof st);
+    st.name = builtin_module_name;
+    st.name_length = strlen(builtin_module_name);
+    st.num_regions = 1;
+    st.regions = &region;
+    st.loc = file_loc(p, 0, 0);
+    if (!st.loc)
+        return NULL;
+    spvk_ir_op *module = spvk_ir_op_create(ctx, &st);
+    if (!module)
+        context_failure(p);
+    return module;
+}
+
+spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
+                          spvk_ir_op **module_out, spvk_diagnostics *diags)
+{
+    if (module_out)
+        *module_out = NULL;
+    if (!ctx || !module_out || (!text && length))
+        return SPVK_ERROR_USAGE;
+    parser pp;
+    parser_init(&pp, ctx, text, length, file_name, diags);
+    spvk_ir_op *module = parse_top_level(&pp);
+    parser_release(&pp);
+    spvk_result r = parser_result(&pp);
+    if (r == SPVK_OK)
+        *module_out = module;
+    return r;
+}
+
+/* ---- Lazy parsing ---- */
+
+struct spvk_ir_lazy_parser {
+    parser p;
+    spvk_ir_verifier *stream_verifier; /* spvk_ir_lazy_parser_stream's, or NULL */
+};
+
+spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
+                                       spvk_diagnostics *diags, spvk_ir_op **module_out,
+                                       spvk_ir_lazy_parser **parser_out)
+{
+    if (module_out)
+        *module_out = NULL;
+    if (parser_out)
+        *parser_out = NULL;
+    if (!ctx || !module_out || !parser_out || (!text && length))
+        return SPVK_ERROR_USAGE;
+    const spvk_allocator *alloc = spvk_ir_context_allocator(ctx);
+    spvk_ir_lazy_parser *lp = spvk_alloc(alloc, sizeof *lp);
+    if (!lp) {
+        spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file_name, 0, 0, NULL, 0,
+                      "out of memory");
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    }
+    parser_init(&lp->p, ctx, text, length, file_name, diags);
+    lp->stream_verifier = NULL;
+    lp->p.lazy = true;
+    spvk_ir_op *module = parse_top_level(&lp->p);
+    lp->p.lazy = false;
+    spvk_result r = parser_result(&lp->p);
+    if (r != SPVK_OK) {
+        spvk_ir_lazy_parser_destroy(lp);
+        return r;
     }
     *module_out = module;
+    *parser_out = lp;
     return SPVK_OK;
+}
+
+spvk_result spvk_ir_lazy_parser_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
+{
+    if (!lp || !op)
+        return SPVK_ERROR_USAGE;
+    parser *p = &lp->p;
+    if (p->failed)
+        return parser_result(p);
+    int64_t first = first_body_of(p, op);
+    for (uint32_t i = first < 0 ? p->bodies.count : (uint32_t)first; i < p->bodies.count && p->bodies.items[i].op == op;
+         i++) {
+        const lazy_body *b = &p->bodies.items[i];
+        if (op->regions[b->region_index].unmaterialized && !materialize_body(p, b))
+            break;
+    }
+    return parser_result(p);
+}
+
+void spvk_ir_lazy_parser_destroy(spvk_ir_lazy_parser *lp)
+{
+    if (!lp)
+        return;
+    const spvk_allocator *alloc = lp->p.alloc;
+    parser_release(&lp->p);
+    spvk_free(alloc, lp, sizeof *lp);
+}
+
+/* Streaming hooks: a function is built (and verified) just before it is used and its body freed
+   after; the text still has it, so it is unmaterialized again. */
+static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
+{
+    spvk_ir_lazy_parser *lp = user;
+    if (first_body_of(&lp->p, child) < 0)
+        return SPVK_OK;
+    spvk_result r = spvk_ir_lazy_parser_materialize(lp, child);
+    if (r == SPVK_OK && lp->stream_verifier)
+        r = spvk_ir_verifier_run(lp->stream_verifier, child);
+    return r;
+}
+
+static void lazy_stream_end(void *user, spvk_ir_op *child)
+{
+    spvk_ir_lazy_parser *lp = user;
+    int64_t first = first_body_of(&lp->p, child);
+    if (first < 0)
+        return;
+    for (uint32_t i = (uint32_t)first; i < lp->p.bodies.count && lp->p.bodies.items[i].op == child; i++) {
+        spvk_ir_region *r = &child->regions[lp->p.bodies.items[i].region_index];
+        if (!r->unmaterialized) {
+            spvk_ir_region_clear(lp->p.ctx, r);
+            r->unmaterialized = true;
+        }
+    }
+}
+
+void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
+{
+    lp->stream_verifier = verifier;
+    stream->child_begin = lazy_stream_begin;
+    stream->child_end = lazy_stream_end;
+    stream->user = lp;
 }
 
 /* ---- Hooks for custom forms (ir_asm.h) ---- */
@@ -3472,8 +3808,12 @@ bool spvk_ir_parse_region(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk
     spvk_ir_region *r = spvk_ir_region_create(p->ctx);
     if (!r)
         return context_failure(p);
-    if (!parse_region_into(p, r, args, arg_types, num_args, isolated))
+    if (f->lazy) {
+        if (!skip_region(p, r, state->num_regions, args, arg_types, num_args))
+            return false;
+    } else if (!parse_region_into(p, r, args, arg_types, num_args, isolated)) {
         return false;
+    }
     return state_add_region(p, &p->frames.items[index], state, r);
 }
 

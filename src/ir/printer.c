@@ -40,10 +40,10 @@ struct spvk_ir_printer {
     uint32_t indent;
     ptr_map ops;    /* op -> first result number */
     ptr_map blocks; /* block -> (label, first argument number | ENTRY_BIT) */
-    /* Streaming (spvk_ir_print_options.child_begin): the names inside the child being printed,
+    /* Streaming (spvk_ir_print_options.stream): the names inside the child being printed,
        made when it is reached and dropped after it, and where its numbering starts. */
     const spvk_ir_op *root;
-    const spvk_ir_print_options *stream;
+    const spvk_ir_stream *stream;
     ptr_map child_ops, child_blocks;
     uint32_t child_value_base, child_arg_base;
     bool in_child;
@@ -905,7 +905,7 @@ static void print_op(printer *p, const spvk_ir_op *op)
    and the hook may then drop what it made. */
 static void print_streamed(printer *p, spvk_ir_op *o)
 {
-    spvk_result r = p->stream->child_begin(p->stream->child_user, o);
+    spvk_result r = p->stream->child_begin(p->stream->user, o);
     if (r != SPVK_OK) {
         p->hook_result = r;
         p->failed = true;
@@ -918,7 +918,7 @@ static void print_streamed(printer *p, spvk_ir_op *o)
     map_clear(p, &p->child_ops);
     map_clear(p, &p->child_blocks);
     if (p->stream->child_end)
-        p->stream->child_end(p->stream->child_user, o);
+        p->stream->child_end(p->stream->user, o);
 }
 
 static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_options *options)
@@ -952,7 +952,7 @@ static bool begin_all_children(printer *p, const spvk_ir_op *root)
 {
     for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
         for (spvk_ir_op *o = b->first; o; o = o->next) {
-            spvk_result r = p->stream->child_begin(p->stream->child_user, o);
+            spvk_result r = p->stream->child_begin(p->stream->user, o);
             if (r != SPVK_OK) {
                 p->hook_result = r;
                 p->failed = true;
@@ -978,8 +978,8 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
             p->generic = true;
     }
     p->root = op;
-    if (options && options->child_begin && op->num_regions == 1) {
-        p->stream = options;
+    if (options && options->stream.child_begin && op->num_regions == 1) {
+        p->stream = &options->stream;
         if (p->generic && !begin_all_children(p, op))
             return;
     }
@@ -989,7 +989,7 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
     if (p->stream && p->generic && p->stream->child_end)
         for (spvk_ir_block *b = op->regions[0].first; b; b = b->next)
             for (spvk_ir_op *o = b->first; o; o = o->next)
-                p->stream->child_end(p->stream->child_user, o);
+                p->stream->child_end(p->stream->user, o);
 }
 
 char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options)

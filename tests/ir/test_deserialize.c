@@ -689,7 +689,7 @@ static void test_streaming(void)
         for (int round = 0; round < 2; round++) {
             spvk_ir_print_options po = {.generic = generic != 0, .assume_verified = true};
             spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, NULL);
-            spvk_spirv_deserializer_stream(des, verifier, &po);
+            spvk_spirv_deserializer_stream(des, verifier, &po.stream);
             char *streamed = NULL;
             CHECK(spvk_ir_print_to(ctx, module, &po, write_to_string, &streamed) == SPVK_OK);
             CHECK(streamed && strcmp(streamed, generic ? whole.generic : whole.text) == 0);

@@ -178,6 +178,57 @@ static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *r
     return module;
 }
 
+/* --serialize-spirv, one function at a time: the text is read lazily (the module level now, each
+   function's body only found), and the serializer's streaming hooks parse and verify each
+   spirv.func just before it is serialized and free its body after. */
+static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
+{
+    char *text;
+    size_t size;
+    int rc = cli_read_input("spvkit", o->input, &text, &size);
+    if (rc)
+        return rc;
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_ir_lazy_parser *lp = NULL;
+    spvk_ir_verifier *verifier = NULL;
+    spvk_ir_op *top = NULL;
+    uint32_t *words = NULL;
+    size_t count = 0;
+    spvk_result r = spvk_ir_lazy_parser_create(ctx, text, size, input_name(o), &diags, &top, &lp);
+    if (r == SPVK_OK && o->verify) {
+        verifier = spvk_ir_verifier_create(ctx, &diags);
+        /* The module level now, each function as it is serialized. */
+        r = verifier ? spvk_ir_verifier_run(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
+    }
+    const spvk_ir_op *module = NULL;
+    if (r == SPVK_OK) {
+        module = find_spirv_module(top, input_name(o));
+        if (!module)
+            rc = EXIT_INVALID;
+    }
+    if (module) {
+        spvk_ir_stream stream;
+        spvk_ir_lazy_parser_stream(lp, verifier, &stream);
+        r = spvk_spirv_serialize_streamed(ctx, (spvk_ir_op *)module, &stream, &words, &count, &diags);
+    }
+    cli_print_diagnostics(&diags, input_name(o), true);
+    spvk_diagnostics_free(&diags);
+    spvk_ir_verifier_destroy(verifier);
+    spvk_ir_lazy_parser_destroy(lp);
+    free(text);
+    if (r != SPVK_OK) {
+        if (r != SPVK_ERROR_INVALID)
+            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
+        return cli_exit_for(r);
+    }
+    if (rc)
+        return rc;
+    rc = cli_write_output(o->output, words, count * 4, true, "translate");
+    spvk_free(spvk_ir_context_allocator(ctx), words, count * 4);
+    return rc;
+}
+
 /* --deserialize-spirv, one function at a time: the printer's streaming hooks build and verify
    each spirv.func just before it is printed and free its body after, so memory holds the module
    level and one function whatever the module's size. */
@@ -208,7 +259,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     if (f) {
         spvk_ir_print_options po = o->print;
         po.assume_verified = o->verify;
-        spvk_spirv_deserializer_stream(des, verifier, &po);
+        spvk_spirv_deserializer_stream(des, verifier, &po.stream);
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)
             r = spvk_spirv_deserializer_finish(des);
@@ -257,11 +308,7 @@ int cli_translate(int argc, char **argv)
         return EXIT_USAGE;
     int rc = EXIT_OK;
     if (mode == SERIALIZE) {
-        spvk_ir_op *top = read_mlir("translate", ctx, &o, &rc);
-        if (top) {
-            const spvk_ir_op *module = find_spirv_module(top, input_name(&o));
-            rc = module ? serialize_and_write(ctx, module, &o) : EXIT_INVALID;
-        }
+        rc = serialize_streaming(ctx, &o);
     } else if (mode == DESERIALIZE) {
         rc = deserialize_streaming(ctx, &o);
     } else {

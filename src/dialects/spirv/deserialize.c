@@ -1843,13 +1843,12 @@ static void stream_end(void *user, spvk_ir_op *child)
     child->regions[0].unmaterialized = true;
 }
 
-void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier,
-                                    spvk_ir_print_options *options)
+void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
 {
     des->stream_verifier = verifier;
-    options->child_begin = stream_begin;
-    options->child_end = stream_end;
-    options->child_user = des;
+    stream->child_begin = stream_begin;
+    stream->child_end = stream_end;
+    stream->user = des;
 }
 
 spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,

@@ -1117,6 +1117,12 @@ static bool emit_preamble(spvk_ser *s, spvk_writer *out, const spvk_ir_attr *vce
 spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
                                  size_t *num_words_out, spvk_diagnostics *diags)
 {
+    return spvk_spirv_serialize_streamed(ctx, (spvk_ir_op *)module, NULL, words_out, num_words_out, diags);
+}
+
+spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
+                                          uint32_t **words_out, size_t *num_words_out, spvk_diagnostics *diags)
+{
     if (words_out)
         *words_out = NULL;
     if (num_words_out)
@@ -1176,9 +1182,20 @@ spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module,
     }
 
     if (module->num_regions >= 1 && module->regions[0].first) {
-        for (const spvk_ir_block *b = module->regions[0].first; b; b = b->next) {
-            for (const spvk_ir_op *op = b->first; op; op = op->next) {
-                if (!module_op(s, op) || s->oom)
+        for (spvk_ir_block *b = module->regions[0].first; b; b = b->next) {
+            for (spvk_ir_op *op = b->first; op; op = op->next) {
+                if (stream && stream->child_begin) {
+                    spvk_result r = stream->child_begin(stream->user, op);
+                    if (r != SPVK_OK) {
+                        result = r;
+                        s->failed = true; /* the hook reported it */
+                        goto done;
+                    }
+                }
+                bool ok = module_op(s, op) && !s->oom;
+                if (stream && stream->child_end)
+                    stream->child_end(stream->user, op);
+                if (!ok)
                     goto done;
             }
         }

@@ -873,6 +873,8 @@ bool ser_function(spvk_ser *s, const spvk_ir_op *fn)
     ser_instruction(s, &s->fn_header, SPVK_OP_Function, head, 4);
 
     const spvk_ir_region *body = fn->num_regions >= 1 ? &fn->regions[0] : NULL;
+    if (body && body->unmaterialized)
+        return ser_error(s, fn, "has a body that was never built (serialize a lazily read module with its stream)");
     const spvk_ir_block *entry = body ? body->first : NULL;
     if (entry && entry->num_args != inputs)
         return ser_error(s, fn, "has %u entry block arguments for %u parameters", entry->num_args, inputs);

@@ -430,6 +430,8 @@ static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, 
     return true;
 }
 
+static const spvk_ir_attr *uniqued_location(spvk_ir_context *ctx, const spvk_ir_attr *owned);
+
 /* The uniquing itself: d holds interned strings and names. */
 static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, const char *string)
 {
@@ -500,10 +502,71 @@ const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_de
     } else {
         d.names = NULL;
     }
-    const spvk_ir_attr *a = attr_find_or_add(ctx, &d, string);
+    /* An op's own location would outlive the op inside this attribute: it holds the uniqued one. */
+    const spvk_ir_attr *small_attrs[16];
+    const spvk_ir_attr **held = NULL;
+    size_t held_size = 0;
+    bool oom = false;
+    for (uint32_t i = 0; i < d.num_attrs && !oom; i++) {
+        if (!ir_attr_is_owned(d.attrs[i]))
+            continue;
+        if (!held) {
+            held_size = d.num_attrs * sizeof *held;
+            held = d.num_attrs <= 16 ? small_attrs : spvk_alloc(ctx->allocator, held_size);
+            if (!held) {
+                ctx->failed = oom = true;
+                break;
+            }
+            memcpy(held, d.attrs, held_size);
+            d.attrs = held;
+        }
+        held[i] = uniqued_location(ctx, d.attrs[i]); /* NULL (out of memory) is refused below */
+    }
+    const spvk_ir_attr *a = oom ? NULL : attr_find_or_add(ctx, &d, string);
     if (names && names != small_names)
         spvk_free(ctx->allocator, names, names_size);
+    if (held && held != small_attrs)
+        spvk_free(ctx->allocator, held, held_size);
     return a;
+}
+
+const spvk_ir_attr *ir_owned_file_loc(spvk_ir_context *ctx, const char *file, size_t length, uint32_t line,
+                                      uint32_t column)
+{
+    spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
+    if (!a)
+        return NULL;
+    a->kind = SPVK_ATTR_LOCATION;
+    a->flags = SPVK_LOC_FILE;
+    a->hash = 0;
+    a->value = line;
+    a->value2 = column;
+    a->string = file;
+    a->length = (uint32_t)length;
+    return a;
+}
+
+const spvk_ir_attr *ir_owned_loc_copy(spvk_ir_context *ctx, const spvk_ir_attr *loc)
+{
+    return ir_owned_file_loc(ctx, loc->string, loc->length, (uint32_t)loc->value, (uint32_t)loc->value2);
+}
+
+void ir_owned_loc_free(spvk_ir_context *ctx, const spvk_ir_attr *loc)
+{
+    if (ir_attr_is_owned(loc))
+        ir_free(ctx, (void *)loc, sizeof *loc);
+}
+
+static const spvk_ir_attr *uniqued_location(spvk_ir_context *ctx, const spvk_ir_attr *owned)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = owned->kind;
+    d.flags = owned->flags;
+    d.value = owned->value;
+    d.value2 = owned->value2;
+    d.string = owned->string;
+    d.length = owned->length;
+    return spvk_ir_attr_get(ctx, &d);
 }
 
 const spvk_ir_attr *spvk_ir_unit_attr(spvk_ir_context *ctx)

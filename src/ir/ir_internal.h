@@ -53,6 +53,16 @@ void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size);
 /* Gives memory from spvk_ir_alloc back for reuse (size as allocated, or smaller). */
 void ir_free(spvk_ir_context *ctx, void *p, size_t size);
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);
+/* Op-owned locations. A parsed op's implicit position (file:line:col) is unique to that op, so
+   uniquing it only costs: a table entry per op that is never freed. Such a location is allocated
+   for its op (hash 0 marks it: uniqued attributes never hash to 0), copied when another op takes
+   it (spvk_ir_op_create), uniqued when an attribute holds it, and freed with its op. `file` is
+   interned. */
+const spvk_ir_attr *ir_owned_file_loc(spvk_ir_context *ctx, const char *file, size_t length, uint32_t line,
+                                      uint32_t column);
+static inline bool ir_attr_is_owned(const spvk_ir_attr *a) { return a && a->hash == 0; }
+const spvk_ir_attr *ir_owned_loc_copy(spvk_ir_context *ctx, const spvk_ir_attr *loc);
+void ir_owned_loc_free(spvk_ir_context *ctx, const spvk_ir_attr *loc);
 /* The def for an op name nobody registered (created once per name). */
 const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name, size_t length);
 

@@ -127,7 +127,10 @@ spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *stat
         }
     }
     op->attrs = state->attrs ? state->attrs : empty_dictionary(ctx);
-    op->loc = state->loc;
+    /* An owned location belongs to one op: this one gets its own copy. */
+    op->loc = ir_attr_is_owned(state->loc) ? ir_owned_loc_copy(ctx, state->loc) : state->loc;
+    if (state->loc && !op->loc)
+        return NULL;
     if (!op->attrs)
         return NULL;
     return op;
@@ -256,6 +259,7 @@ static void free_op(spvk_ir_context *ctx, spvk_ir_op *op)
     ir_free(ctx, op->results, op->num_results * sizeof *op->results);
     ir_free(ctx, op->successors, op->num_successors * sizeof *op->successors);
     ir_free(ctx, op->regions, op->num_regions * sizeof *op->regions);
+    ir_owned_loc_free(ctx, op->loc);
     ir_free(ctx, op, sizeof *op);
 }
 

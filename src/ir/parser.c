@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "ir_asm.h"
+#include "ir_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
 
@@ -144,7 +145,8 @@ struct spvk_ir_parser {
     const spvk_allocator *alloc;
     spvk_diagnostics *diags;
     const char *file;     /* for diagnostics, as given */
-    const char *loc_file; /* for locations */
+    const char *loc_file; /* for locations: interned */
+    size_t loc_file_length;
     ir_lexer lx;
     ir_token tok;
     bool failed;
@@ -644,7 +646,7 @@ static const spvk_ir_attr *file_loc(parser *p, uint32_t line, uint32_t column)
     d.kind = SPVK_ATTR_LOCATION;
     d.flags = SPVK_LOC_FILE;
     d.string = p->loc_file;
-    d.length = strlen(p->loc_file);
+    d.length = p->loc_file_length;
     d.value = line;
     d.value2 = column;
     const spvk_ir_attr *a = spvk_ir_attr_get(p->ctx, &d);
@@ -2854,15 +2856,16 @@ static spvk_ir_op *create_op(parser *p, uint32_t frame_index, const ir_token *na
         return NULL;
     f = &p->frames.items[frame_index];
     spvk_ir_op_state *st = f->state;
-    if (!st->loc) {
-        st->loc = file_loc(p, name_tok->line, name_tok->column);
-        if (!st->loc)
-            return NULL;
-    }
     spvk_ir_op *op = spvk_ir_op_create(p->ctx, st);
     if (!op) {
         context_failure(p);
         return NULL;
+    }
+    if (!op->loc) {
+        /* Where the op was written: its own location, not a uniqued one (see ir_owned_file_loc). */
+        op->loc = ir_owned_file_loc(p->ctx, p->loc_file, p->loc_file_length, name_tok->line, name_tok->column);
+        if (!op->loc)
+            return context_failure(p), NULL;
     }
     if (f->lazy && f->bodies_begin < p->bodies.count && !note_lazy_op(p, op, f->bodies_begin))
         return NULL;
@@ -3207,8 +3210,10 @@ static bool resolve_deferred_locations(parser *p)
         const spvk_ir_attr *a = p->aliases.slots[k].alias;
         if (!is_location(a))
             return error_at(p, &d->token, "expected location, but found another attribute");
-        if (d->op)
+        if (d->op) {
+            ir_owned_loc_free(p->ctx, d->op->loc);
             d->op->loc = a;
+        }
         else
             d->arg->loc = a;
     }
@@ -3228,6 +3233,7 @@ static void parser_init(parser *p, spvk_ir_context *ctx, const char *text, size_
     p->diags = diags;
     p->file = file_name;
     p->loc_file = file_name ? file_name : "<input>";
+    p->loc_file_length = strlen(p->loc_file);
     p->result = SPVK_OK;
     p->values.free_head = p->blocks.free_head = p->aliases.free_head = -1;
     ir_lexer_init(&p->lx, text ? text : "", length);
@@ -3268,6 +3274,11 @@ static spvk_result parser_result(parser *p)
 static spvk_ir_op *parse_top_level(parser *p)
 {
     spvk_ir_context *ctx = p->ctx;
+    p->loc_file = spvk_ir_intern(ctx, p->loc_file, p->loc_file_length);
+    if (!p->loc_file) {
+        out_of_memory(p);
+        return NULL;
+    }
     p->i64 = spvk_ir_integer_type(ctx, 64, SPVK_INT_SIGNLESS);
     p->f64 = spvk_ir_float_type(ctx, 64, SPVK_FLOAT_IEEE);
     p->i1 = spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS);

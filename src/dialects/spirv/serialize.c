@@ -1211,7 +1211,7 @@ spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *modu
         goto done;
     }
     const spvk_writer *sections[] = {&s->entry_points, &s->exec_modes, &s->strings, &s->names, &s->annotations,
-                                     &s->types, &s->fn_decls, &s->fn_defs};
+                                     &s->types, &s->fn_decls};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
         if (sections[i]->count)
             ser_words(&out, sections[i]->words, sections[i]->count);
@@ -1225,19 +1225,26 @@ spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *modu
         spvk_writer_free(&out);
         goto done;
     }
-    /* Hand over exactly count words: the caller frees with n * 4. */
-    if (out.count != out.capacity) {
-        uint32_t *fit = spvk_realloc(s->alloc, out.words, out.capacity * sizeof *out.words,
-                                     out.count * sizeof *out.words);
-        if (!fit) {
-            spvk_writer_free(&out);
-            s->oom = true;
-            goto done;
-        }
-        out.words = fit;
+    /* The function definitions, most of the module, are not copied: their buffer grows to hold
+       the whole module (at this size realloc remaps pages rather than copying them) and the
+       rest goes in front. The caller frees exactly count words. */
+    size_t head = out.count, body = s->fn_defs.count;
+    uint32_t *words = spvk_realloc(s->alloc, body ? s->fn_defs.words : NULL,
+                                   body ? s->fn_defs.capacity * sizeof *words : 0, (head + body) * sizeof *words);
+    if (!words) {
+        spvk_writer_free(&out);
+        s->oom = true;
+        goto done;
     }
-    *words_out = out.words;
-    *num_words_out = out.count;
+    if (body) {
+        s->fn_defs.words = NULL; /* now words */
+        s->fn_defs.count = s->fn_defs.capacity = 0;
+        memmove(words + head, words, body * sizeof *words);
+    }
+    memcpy(words, out.words, head * sizeof *words);
+    spvk_writer_free(&out);
+    *words_out = words;
+    *num_words_out = head + body;
     result = SPVK_OK;
 
 done:

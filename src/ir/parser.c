@@ -133,6 +133,15 @@ typedef struct lazy_body {
     uint32_t args_begin, num_args; /* into body_args and body_types */
 } lazy_body;
 
+/* An op name the parser looked up (direct-mapped by the name's hash). */
+#define PARSER_DEF_CACHE 512
+typedef struct def_cache_entry {
+    const spvk_ir_op_def *def;
+    char name[62];
+    uint8_t length;
+    bool custom;
+} def_cache_entry;
+
 /* A growable array of plain structs (realloc'd through the allocator). */
 #define VEC(T)              \
     struct {                \
@@ -177,11 +186,8 @@ struct spvk_ir_parser {
     spvk_ir_block *placeholders;
     const spvk_ir_type *i64, *f64, *i1;
     const spvk_ir_attr *unit;
-    /* The last op name looked up, because blocks repeat the same few names. */
-    char last_name[64];
-    size_t last_name_length;
-    bool last_custom;
-    const spvk_ir_op_def *last_def;
+    /* Op names looked up, because a text repeats the same few hundred names. */
+    def_cache_entry def_cache[PARSER_DEF_CACHE];
 };
 
 typedef spvk_ir_parser parser;
@@ -2618,6 +2624,11 @@ out:
 
 /* ---- Lazy bodies ---- */
 
+/* The bytes skip_region looks at: 1 for blanks, newlines, quotes, braces and slashes. */
+static const unsigned char skip_class[256] = {
+    ['\n'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1,
+};
+
 /* Skips a region's text: braces are matched outside strings and `//` comments, as the lexer
    reads them. The region is recorded and stays unmaterialized until spvk_ir_lazy_parser
    builds it; a region of blanks is parsed now (an empty body makes a declaration). */
@@ -2633,6 +2644,13 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
     uint32_t line = open.line, depth = 1;
     bool blank = true;
     while (s < e) {
+        /* Most bytes matter to nobody: one table look-up each. */
+        if (!skip_class[(unsigned char)*s]) {
+            blank = false;
+            while (++s < e && !skip_class[(unsigned char)*s])
+                ;
+            continue;
+        }
         char c = *s++;
         switch (c) {
         case '\n':
@@ -2794,8 +2812,13 @@ typedef struct result_name {
 
 static const spvk_ir_op_def *lookup_def(parser *p, const char *name, size_t n, bool custom)
 {
-    if (p->last_def && p->last_custom == custom && p->last_name_length == n && memcmp(p->last_name, name, n) == 0)
-        return p->last_def;
+    /* Hashed by length and last eight bytes: op names share their dialect prefix. */
+    uint64_t tail = 0;
+    memcpy(&tail, name + (n > 8 ? n - 8 : 0), n < 8 ? n : 8);
+    uint32_t h = (uint32_t)(((tail ^ ((uint64_t)n << 56) ^ (uint64_t)custom) * 0x9E3779B97F4A7C15ull) >> 40);
+    def_cache_entry *c = &p->def_cache[h & (PARSER_DEF_CACHE - 1)];
+    if (c->def && c->custom == custom && c->length == n && memcmp(c->name, name, n) == 0)
+        return c->def;
     const spvk_ir_op_def *def = spvk_ir_op_def_lookup(p->ctx, name, n);
     if (!def && custom && !memchr(name, '.', n) && n < 200) {
         /* The default dialect: `module` is builtin.module. */
@@ -2806,11 +2829,11 @@ static const spvk_ir_op_def *lookup_def(parser *p, const char *name, size_t n, b
     }
     if (spvk_ir_context_failed(p->ctx))
         return out_of_memory(p), NULL;
-    if (def && !(def->traits & SPVK_TRAIT_UNREGISTERED) && n <= sizeof p->last_name) {
-        memcpy(p->last_name, name, n);
-        p->last_name_length = n;
-        p->last_custom = custom;
-        p->last_def = def;
+    if (def && !(def->traits & SPVK_TRAIT_UNREGISTERED) && n <= sizeof c->name) {
+        memcpy(c->name, name, n);
+        c->length = (uint8_t)n;
+        c->custom = custom;
+        c->def = def;
     }
     return def;
 }
@@ -3461,20 +3484,39 @@ bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
 
 static bool punct_kind(const char *punct, ir_token_kind *k)
 {
-    static const struct {
-        const char *s;
-        ir_token_kind k;
-    } table[] = {{"(", TOK_LPAREN},   {")", TOK_RPAREN},      {"[", TOK_LSQUARE},  {"]", TOK_RSQUARE},
-                 {"{", TOK_LBRACE},   {"}", TOK_RBRACE},      {"<", TOK_LESS},     {">", TOK_GREATER},
-                 {",", TOK_COMMA},    {":", TOK_COLON},       {"=", TOK_EQUAL},    {"->", TOK_ARROW},
-                 {"::", TOK_COLON_COLON}, {"*", TOK_STAR},    {"?", TOK_QUESTION}, {"+", TOK_PLUS},
-                 {"...", TOK_ELLIPSIS}, {"-", TOK_MINUS},     {"|", TOK_VERTICAL_BAR}};
-    for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-        if (strcmp(table[i].s, punct) == 0) {
-            *k = table[i].k;
-            return true;
+    /* Custom forms ask for punctuation at nearly every token: no string comparisons. */
+    if (!punct[0])
+        return false;
+    if (!punct[1]) {
+        switch (punct[0]) {
+        case '(': *k = TOK_LPAREN; return true;
+        case ')': *k = TOK_RPAREN; return true;
+        case '[': *k = TOK_LSQUARE; return true;
+        case ']': *k = TOK_RSQUARE; return true;
+        case '{': *k = TOK_LBRACE; return true;
+        case '}': *k = TOK_RBRACE; return true;
+        case '<': *k = TOK_LESS; return true;
+        case '>': *k = TOK_GREATER; return true;
+        case ',': *k = TOK_COMMA; return true;
+        case ':': *k = TOK_COLON; return true;
+        case '=': *k = TOK_EQUAL; return true;
+        case '*': *k = TOK_STAR; return true;
+        case '?': *k = TOK_QUESTION; return true;
+        case '+': *k = TOK_PLUS; return true;
+        case '-': *k = TOK_MINUS; return true;
+        case '|': *k = TOK_VERTICAL_BAR; return true;
+        default: return false;
         }
-    return false;
+    }
+    if (punct[0] == '-' && punct[1] == '>' && !punct[2])
+        *k = TOK_ARROW;
+    else if (punct[0] == ':' && punct[1] == ':' && !punct[2])
+        *k = TOK_COLON_COLON;
+    else if (strcmp(punct, "...") == 0)
+        *k = TOK_ELLIPSIS;
+    else
+        return false;
+    return true;
 }
 
 bool spvk_ir_parse_optional_punct(spvk_ir_parser *p, const char *punct)

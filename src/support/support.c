@@ -103,7 +103,6 @@ void spvk_buffer_append_slow(spvk_buffer *b, const void *data, size_t length)
     }
 }
 
-void spvk_buffer_append_string(spvk_buffer *b, const char *s) { spvk_buffer_append(b, s, strlen(s)); }
 
 void spvk_buffer_append_uint(spvk_buffer *b, uint64_t value)
 {
@@ -111,12 +110,23 @@ void spvk_buffer_append_uint(spvk_buffer *b, uint64_t value)
         spvk_buffer_append_char(b, (char)('0' + value));
         return;
     }
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                "8081828384858687888990919293949596979899";
     char tmp[24];
     size_t n = sizeof tmp;
-    do {
-        tmp[--n] = (char)('0' + value % 10);
-        value /= 10;
-    } while (value);
+    while (value >= 100) {
+        const char *d = pairs + 2 * (value % 100);
+        value /= 100;
+        tmp[--n] = d[1];
+        tmp[--n] = d[0];
+    }
+    if (value >= 10) {
+        tmp[--n] = pairs[2 * value + 1];
+        tmp[--n] = pairs[2 * value];
+    } else {
+        tmp[--n] = (char)('0' + value);
+    }
     spvk_buffer_append(b, tmp + n, sizeof tmp - n);
 }
 

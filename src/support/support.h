@@ -40,7 +40,6 @@ void spvk_buffer_init(spvk_buffer *b, const spvk_allocator *a);
 void spvk_buffer_free(spvk_buffer *b);
 bool spvk_buffer_reserve(spvk_buffer *b, size_t extra);
 void spvk_buffer_append_slow(spvk_buffer *b, const void *data, size_t length);
-void spvk_buffer_append_string(spvk_buffer *b, const char *s);
 
 /* The common case inline (printers append a few bytes at a time); growth out of line. */
 static inline void spvk_buffer_append(spvk_buffer *b, const void *data, size_t length)
@@ -62,6 +61,9 @@ static inline void spvk_buffer_append_char(spvk_buffer *b, char c)
     else
         spvk_buffer_append_slow(b, &c, 1);
 }
+
+/* Inline so that the length of a literal is known at compile time. */
+static inline void spvk_buffer_append_string(spvk_buffer *b, const char *s) { spvk_buffer_append(b, s, strlen(s)); }
 void spvk_buffer_printf(spvk_buffer *b, const char *fmt, ...) SPVK_PRINTF(2, 3);
 void spvk_buffer_append_uint(spvk_buffer *b, uint64_t value);
 /* Hands over the data, nul-terminated, and resets the buffer. NULL if any write failed. */

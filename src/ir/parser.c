@@ -1294,6 +1294,18 @@ static const spvk_ir_type *parse_type(parser *p)
 
 /* Scans the balanced `<...>` starting at the lexer position (just after the current token) and
    returns where it ends (after the '>'), updating line tracking; NULL with an error if unbalanced. */
+/* After an opening '"': where the string stops, at its closing quote, at a newline (which the
+   lexer reports) or, with stop_at_nul, at a NUL. Escapes are skipped whole. */
+static const char *skip_string(const char *s, const char *e, bool stop_at_nul)
+{
+    while (s < e && *s != '"' && *s != '\n' && !(stop_at_nul && *s == '\0')) {
+        if (*s == '\\' && s + 1 < e && s[1] != '\n')
+            s++;
+        s++;
+    }
+    return s;
+}
+
 static const char *scan_balanced(parser *p)
 {
     const char *s = p->lx.cur;
@@ -1329,14 +1341,10 @@ static const char *scan_balanced(parser *p)
                 return s;
             break;
         case '"':
-            while (s < e && *s != '"' && *s != '\n') {
-                if (*s == '\0') {
-                    error(p, "unexpected nul character in dialect symbol body");
-                    return NULL;
-                }
-                if (*s == '\\' && s + 1 < e && s[1] != '\n')
-                    s++;
-                s++;
+            s = skip_string(s, e, true);
+            if (s < e && *s == '\0') {
+                error(p, "unexpected nul character in dialect symbol body");
+                return NULL;
             }
             if (s < e && *s == '"')
                 s++;
@@ -2669,11 +2677,7 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
             }
             break;
         case '"':
-            while (s < e && *s != '"' && *s != '\n') {
-                if (*s == '\\' && s + 1 < e && s[1] != '\n')
-                    s++;
-                s++;
-            }
+            s = skip_string(s, e, false);
             if (s < e && *s == '"')
                 s++;
             break;

@@ -72,6 +72,14 @@ static spvk_ir_context *new_context(const ir_options *o)
     return ctx;
 }
 
+/* The exit code for a failed step; invalid input was reported by its diagnostics. */
+static int failed(const char *cmd, spvk_result r)
+{
+    if (r != SPVK_ERROR_INVALID)
+        fprintf(stderr, "spvkit %s: %s\n", cmd, spvk_result_string(r));
+    return cli_exit_for(r);
+}
+
 /* Parses MLIR text from IN. */
 static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_options *o, int *rc)
 {
@@ -90,9 +98,7 @@ static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_opt
     spvk_diagnostics_free(&diags);
     free(text);
     if (r != SPVK_OK) {
-        if (r != SPVK_ERROR_INVALID)
-            fprintf(stderr, "spvkit %s: %s\n", cmd, spvk_result_string(r));
-        *rc = cli_exit_for(r);
+        *rc = failed(cmd, r);
         return NULL;
     }
     return module;
@@ -143,11 +149,8 @@ static int serialize_and_write(spvk_ir_context *ctx, const spvk_ir_op *module, c
     spvk_result r = spvk_spirv_serialize(ctx, module, &words, &count, &diags);
     cli_print_diagnostics(&diags, input_name(o), true);
     spvk_diagnostics_free(&diags);
-    if (r != SPVK_OK) {
-        if (r != SPVK_ERROR_INVALID)
-            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
-        return cli_exit_for(r);
-    }
+    if (r != SPVK_OK)
+        return failed("translate", r);
     int rc = cli_write_output(o->output, words, count * 4, true, "translate");
     spvk_free(spvk_ir_context_allocator(ctx), words, count * 4);
     return rc;
@@ -170,9 +173,7 @@ static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *r
     spvk_diagnostics_free(&diags);
     free(words);
     if (r != SPVK_OK) {
-        if (r != SPVK_ERROR_INVALID)
-            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
-        *rc = cli_exit_for(r);
+        *rc = failed("translate", r);
         return NULL;
     }
     return module;
@@ -217,11 +218,8 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_ir_verifier_destroy(verifier);
     spvk_ir_lazy_parser_destroy(lp);
     free(text);
-    if (r != SPVK_OK) {
-        if (r != SPVK_ERROR_INVALID)
-            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
-        return cli_exit_for(r);
-    }
+    if (r != SPVK_OK)
+        return failed("translate", r);
     if (rc)
         return rc;
     rc = cli_write_output(o->output, words, count * 4, true, "translate");
@@ -270,11 +268,8 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_ir_verifier_destroy(verifier);
     spvk_spirv_deserializer_destroy(des);
     free(words);
-    if (r != SPVK_OK) {
-        if (r != SPVK_ERROR_INVALID)
-            fprintf(stderr, "spvkit translate: %s\n", spvk_result_string(r));
-        return cli_exit_for(r);
-    }
+    if (r != SPVK_OK)
+        return failed("translate", r);
     return rc;
 }
 

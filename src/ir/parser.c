@@ -2791,8 +2791,9 @@ static bool materialize_body(parser *p, const lazy_body *b)
     p->deferred.count = 0;
     p->materializing = true;
     advance(p);
-    bool ok = parse_region_into(p, region, p->body_args.items + b->args_begin, p->body_types.items + b->args_begin,
-                                b->num_args, true);
+    const spvk_ir_operand_ref *args = b->num_args ? p->body_args.items + b->args_begin : NULL;
+    const spvk_ir_type *const *types = b->num_args ? p->body_types.items + b->args_begin : NULL;
+    bool ok = parse_region_into(p, region, args, types, b->num_args, true);
     if (ok && p->tok.kind != TOK_EOF)
         ok = error(p, "expected the end of the region"); /* the skipping scanner and the lexer disagree */
     if (ok)

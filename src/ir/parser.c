@@ -736,7 +736,7 @@ static const spvk_ir_attr *parse_location_body(parser *p, bool top, ir_token *de
     d.kind = SPVK_ATTR_LOCATION;
     if (at(p, TOK_HASH_ID)) {
         ir_token t = p->tok;
-        int32_t i = map_find(&p->aliases, t.start + 1, t.length - 1, 1);
+        int32_t i = find_alias(p, t.start + 1, t.length - 1, 1, t.start);
         advance(p);
         if (i < 0) {
             if (top && deferred) {
@@ -1306,12 +1306,22 @@ static const char *skip_string(const char *s, const char *e, bool stop_at_nul)
     return s;
 }
 
-static const char *scan_balanced(parser *p)
+typedef enum balanced_status {
+    BALANCED_OK,
+    BALANCED_NUL,      /* a NUL byte */
+    BALANCED_DEEP,     /* nesting beyond IR_MAX_DEPTH */
+    BALANCED_MISMATCH, /* a closing bracket that closes nothing open (*bad) */
+    BALANCED_OPEN      /* the text ends first */
+} balanced_status;
+
+/* A pretty dialect body from its '<' at start, with MLIR's rules: brackets nest, strings are
+   skipped, the '>' of "->" closes nothing, and `//` is no comment. *end is one past the matching
+   '>'; newlines are counted into *line and *line_start. The parser and the lazy parser's body
+   scanner both use it, so they agree on where a body ends. */
+static balanced_status skip_balanced(const char *start, const char *e, const char **end, uint32_t *line,
+                                     const char **line_start, char *bad)
 {
-    const char *s = p->lx.cur;
-    const char *e = p->lx.end;
-    if (s >= e || *s != '<')
-        return s;
+    const char *s = start;
     char stack[IR_MAX_DEPTH];
     int depth = 0;
     while (s < e) {
@@ -1321,46 +1331,59 @@ static const char *scan_balanced(parser *p)
         case '[':
         case '(':
         case '{':
-            if (depth == IR_MAX_DEPTH) {
-                error(p, "nesting too deep in dialect symbol body");
-                return NULL;
-            }
+            if (depth == IR_MAX_DEPTH)
+                return BALANCED_DEEP;
             stack[depth++] = c == '<' ? '>' : c == '[' ? ']' : c == '(' ? ')' : '}';
             break;
         case '>':
         case ']':
         case ')':
         case '}':
-            if (c == '>' && s - 2 > p->lx.cur && s[-2] == '-')
+            if (c == '>' && s - 2 > start && s[-2] == '-')
                 break; /* the arrow of affine_map<(d0) -> (d0)> */
             if (!depth || stack[depth - 1] != c) {
-                error(p, "unbalanced '%c' character in pretty dialect name", c);
-                return NULL;
+                *bad = c;
+                return BALANCED_MISMATCH;
             }
-            if (--depth == 0)
-                return s;
+            if (--depth == 0) {
+                *end = s;
+                return BALANCED_OK;
+            }
             break;
         case '"':
             s = skip_string(s, e, true);
-            if (s < e && *s == '\0') {
-                error(p, "unexpected nul character in dialect symbol body");
-                return NULL;
-            }
+            if (s < e && *s == '\0')
+                return BALANCED_NUL;
             if (s < e && *s == '"')
                 s++;
             break;
         case '\n':
-            p->lx.line++;
-            p->lx.line_start = s;
+            ++*line;
+            *line_start = s;
             break;
         case '\0':
-            error(p, "unexpected nul character in dialect symbol body");
-            return NULL;
+            return BALANCED_NUL;
         default:
             break;
         }
     }
-    error(p, "unbalanced '<' in dialect symbol body");
+    return BALANCED_OPEN;
+}
+
+static const char *scan_balanced(parser *p)
+{
+    const char *s = p->lx.cur;
+    if (s >= p->lx.end || *s != '<')
+        return s;
+    const char *end = NULL;
+    char bad = 0;
+    switch (skip_balanced(s, p->lx.end, &end, &p->lx.line, &p->lx.line_start, &bad)) {
+    case BALANCED_OK: return end;
+    case BALANCED_NUL: error(p, "unexpected nul character in dialect symbol body"); break;
+    case BALANCED_DEEP: error(p, "nesting too deep in dialect symbol body"); break;
+    case BALANCED_MISMATCH: error(p, "unbalanced '%c' character in pretty dialect name", bad); break;
+    case BALANCED_OPEN: error(p, "unbalanced '<' in dialect symbol body"); break;
+    }
     return NULL;
 }
 
@@ -2634,8 +2657,26 @@ out:
 
 /* The bytes skip_region looks at: 1 for blanks, newlines, quotes, braces and slashes. */
 static const unsigned char skip_class[256] = {
-    ['\n'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1,
+    ['\n'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1,
 };
+
+static bool is_id_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '$' || c == '.' ||
+           c == '_' || c == '-';
+}
+
+/* Would the parser read `!name<...>` (sigil '!') or `#name<...>` as an opaque dialect body, with
+   skip_balanced, rather than token by token through a dialect's hook or as an alias? */
+static bool opaque_body(parser *p, char sigil, const char *name, size_t n)
+{
+    const char *dot = memchr(name, '.', n);
+    if (!dot && map_find(&p->aliases, name, n, sigil == '#' ? 1 : 2) >= 0)
+        return false;
+    size_t dn = dot ? (size_t)(dot - name) : n;
+    const spvk_ir_dialect *dialect = spvk_ir_dialect_lookup(p->ctx, name, dn);
+    return !(dialect && (sigil == '#' ? dialect->parse_attr != NULL : dialect->parse_type != NULL));
+}
 
 /* Skips a region's text: braces are matched outside strings and `//` comments, as the lexer
    reads them. The region is recorded and stays unmaterialized until spvk_ir_lazy_parser
@@ -2677,10 +2718,30 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
             }
             break;
         case '"':
-            s = skip_string(s, e, false);
-            if (s < e && *s == '"')
-                s++;
+            s = skip_string(s, e, true);
+            if (s >= e || *s != '"')
+                goto eager; /* an unterminated string or a NUL: the parse reports it */
+            s++;
             break;
+        case '\0':
+            goto eager;
+        case '!':
+        case '#': {
+            const char *name = s;
+            while (s < e && is_id_char(*s))
+                s++;
+            const char *end = NULL;
+            uint32_t body_line = line;
+            const char *body_line_start = cur_line_start;
+            char bad;
+            if (s > name && s < e && *s == '<' && opaque_body(p, c, name, (size_t)(s - name)) &&
+                skip_balanced(s, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK) {
+                s = end;
+                line = body_line;
+                cur_line_start = body_line_start;
+            }
+            break;
+        }
         case '{':
             depth++;
             break;
@@ -2693,10 +2754,13 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
         }
         blank = false;
     }
-    return error_at(p, &open, "expected '}' to end this region");
+eager:
+    /* Malformed text (no closing brace, an open string, a NUL) is parsed now, so that its
+       diagnostic is the whole-text parse's. */
+    return parse_region_into(p, region, args, types, num_args, true);
 closed:
     if (blank)
-        return parse_region_into(p, region, args, types, num_args, true);
+        goto eager;
     if (num_args > UINT32_MAX - p->body_args.count)
         return out_of_memory(p);
     lazy_body b;
@@ -2895,6 +2959,9 @@ static spvk_ir_op *create_op(parser *p, uint32_t frame_index, const ir_token *na
         if (!op->loc)
             return context_failure(p), NULL;
     }
+    /* The op took the blocks of the regions parsed for it: those go back to the free lists. */
+    for (uint32_t i = 0; i < st->num_regions; i++)
+        ir_free(p->ctx, (void *)st->regions[i], sizeof *st->regions[i]);
     if (f->lazy && f->bodies_begin < p->bodies.count && !note_lazy_op(p, op, f->bodies_begin))
         return NULL;
     if (f->deferred_loc) {
@@ -3437,31 +3504,52 @@ void spvk_ir_lazy_parser_destroy(spvk_ir_lazy_parser *lp)
 }
 
 /* Streaming hooks: a function is built (and verified) just before it is used and its body freed
-   after; the text still has it, so it is unmaterialized again. */
-static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
+   after; the text still has it, so it is unmaterialized again. A child that is not itself a
+   function (a spirv.module inside the printed builtin.module) gets every function inside it
+   built: correct, though not one at a time. */
+typedef struct lazy_walk {
+    spvk_ir_lazy_parser *lp;
+    spvk_result result;
+} lazy_walk;
+
+static spvk_ir_walk_result materialize_each(spvk_ir_op *op, void *user)
 {
-    spvk_ir_lazy_parser *lp = user;
-    if (first_body_of(&lp->p, child) < 0)
-        return SPVK_OK;
-    spvk_result r = spvk_ir_lazy_parser_materialize(lp, child);
-    if (r == SPVK_OK && lp->stream_verifier)
-        r = spvk_ir_verifier_run(lp->stream_verifier, child);
-    return r;
+    lazy_walk *w = user;
+    if (first_body_of(&w->lp->p, op) < 0)
+        return SPVK_WALK_ADVANCE;
+    w->result = spvk_ir_lazy_parser_materialize(w->lp, op);
+    return w->result == SPVK_OK ? SPVK_WALK_SKIP : SPVK_WALK_INTERRUPT;
 }
 
-static void lazy_stream_end(void *user, spvk_ir_op *child)
+static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
 {
-    spvk_ir_lazy_parser *lp = user;
-    int64_t first = first_body_of(&lp->p, child);
+    spvk_ir_lazy_parser *lp = ((lazy_walk *)user)->lp;
+    int64_t first = first_body_of(&lp->p, op);
     if (first < 0)
-        return;
-    for (uint32_t i = (uint32_t)first; i < lp->p.bodies.count && lp->p.bodies.items[i].op == child; i++) {
-        spvk_ir_region *r = &child->regions[lp->p.bodies.items[i].region_index];
+        return SPVK_WALK_ADVANCE;
+    for (uint32_t i = (uint32_t)first; i < lp->p.bodies.count && lp->p.bodies.items[i].op == op; i++) {
+        spvk_ir_region *r = &op->regions[lp->p.bodies.items[i].region_index];
         if (!r->unmaterialized) {
             spvk_ir_region_clear(lp->p.ctx, r);
             r->unmaterialized = true;
         }
     }
+    return SPVK_WALK_SKIP;
+}
+
+static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
+{
+    lazy_walk w = {user, SPVK_OK};
+    spvk_ir_walk(child, materialize_each, &w);
+    if (w.result == SPVK_OK && w.lp->stream_verifier)
+        w.result = spvk_ir_verifier_run(w.lp->stream_verifier, child);
+    return w.result;
+}
+
+static void lazy_stream_end(void *user, spvk_ir_op *child)
+{
+    lazy_walk w = {user, SPVK_OK};
+    spvk_ir_walk(child, release_each, &w);
 }
 
 void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verifier, spvk_ir_stream *stream)

@@ -1,6 +1,9 @@
 /* libFuzzer harness: the MLIR text parser and printer on arbitrary bytes. Any input must give
    SPVK_OK or SPVK_ERROR_INVALID, never a crash, a leak or an over-read; whatever parses must print,
-   reparse and print again to the same text, in custom, generic and debug-info forms. */
+   reparse and print again to the same text, in custom, generic and debug-info forms.
+   The lazy parser (spvk_ir_lazy_parser) must agree with the whole-text parse: what parses eagerly
+   parses lazily and, once every skipped body is materialized, prints the same text (custom,
+   generic and debug-info forms); what fails eagerly fails lazily (at create or at a materialize). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +30,76 @@ static void check_fixpoint(spvk_ir_context *ctx, const spvk_ir_op *m, bool gener
     spvk_free(NULL, b, strlen(b) + 1);
 }
 
+typedef struct lazy_walk {
+    spvk_ir_lazy_parser *lp;
+    spvk_result result;
+} lazy_walk;
+
+static spvk_ir_walk_result materialize_skipped(spvk_ir_op *op, void *user)
+{
+    lazy_walk *w = user;
+    bool skipped = false;
+    for (uint32_t i = 0; i < op->num_regions; i++)
+        skipped |= op->regions[i].unmaterialized;
+    if (!skipped)
+        return SPVK_WALK_ADVANCE;
+    w->result = spvk_ir_lazy_parser_materialize(w->lp, op);
+    if (w->result != SPVK_OK)
+        return SPVK_WALK_INTERRUPT;
+    for (uint32_t i = 0; i < op->num_regions; i++)
+        if (op->regions[i].unmaterialized)
+            abort(); /* materialize left a body unbuilt */
+    return SPVK_WALK_ADVANCE;
+}
+
+static bool same_print(spvk_ir_context *a, const spvk_ir_op *ma, spvk_ir_context *b, const spvk_ir_op *mb,
+                       bool generic, bool debug_info)
+{
+    spvk_ir_print_options o = {.generic = generic, .debug_info = debug_info, .assume_verified = false};
+    char *x = spvk_ir_print(a, ma, &o), *y = spvk_ir_print(b, mb, &o);
+    bool same = x && y && strcmp(x, y) == 0;
+    if (x)
+        spvk_free(NULL, x, strlen(x) + 1);
+    if (y)
+        spvk_free(NULL, y, strlen(y) + 1);
+    return same;
+}
+
+/* The lazy path on the same bytes; eager_module is the eager parse's result or NULL. */
+static void check_lazy(const uint8_t *data, size_t size, spvk_ir_context *eager_ctx, const spvk_ir_op *eager_module)
+{
+    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+    if (!ctx || !spvk_ir_register_all_dialects(ctx))
+        abort();
+    spvk_diagnostics d;
+    spvk_diagnostics_init(&d, NULL);
+    spvk_ir_op *m = NULL;
+    spvk_ir_lazy_parser *lp = NULL;
+    spvk_result r = spvk_ir_lazy_parser_create(ctx, (const char *)data, size, "fuzz.mlir", &d, &m, &lp);
+    if (r != SPVK_OK && r != SPVK_ERROR_INVALID)
+        abort();
+    if (r == SPVK_OK) {
+        lazy_walk w = {lp, SPVK_OK};
+        spvk_ir_walk(m, materialize_skipped, &w);
+        r = w.result;
+        if (r != SPVK_OK && r != SPVK_ERROR_INVALID)
+            abort();
+    }
+    if (eager_module) {
+        if (r != SPVK_OK)
+            abort(); /* parses eagerly, not lazily */
+        if (!same_print(eager_ctx, eager_module, ctx, m, true, false) ||
+            !same_print(eager_ctx, eager_module, ctx, m, false, false) ||
+            !same_print(eager_ctx, eager_module, ctx, m, false, true))
+            abort(); /* the lazily parsed module prints differently */
+    } else if (r == SPVK_OK) {
+        abort(); /* fails eagerly, parses lazily */
+    }
+    spvk_ir_lazy_parser_destroy(lp);
+    spvk_diagnostics_free(&d);
+    spvk_ir_context_destroy(ctx);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     spvk_ir_context *ctx = spvk_ir_context_create(NULL);
@@ -44,6 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_fixpoint(ctx, m, true, false);
         check_fixpoint(ctx, m, false, true);
     }
+    check_lazy(data, size, ctx, r == SPVK_OK ? m : NULL);
     spvk_ir_context_destroy(ctx);
     return 0;
 }

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "spirv_internal.h"
+#include "../../ir/ir_internal.h"
 #include "../../grammar/grammar_internal.h"
 #include "../../support/support.h"
 
@@ -135,7 +136,9 @@ static const spvk_ir_attr *canonical_decorations(spvk_ir_context *ctx, const spv
         items[j] = a;
         m++;
     }
-    return spvk_ir_array_attr(ctx, items, m);
+    const spvk_ir_attr *sorted = spvk_ir_array_attr(ctx, items, m);
+    ir_free(ctx, items, n * sizeof *items);
+    return sorted;
 }
 
 /* Fills a struct body's arrays (count members; ints and attrs have count and count + 1 entries). */
@@ -177,13 +180,23 @@ static bool struct_desc(spvk_ir_context *ctx, const spvk_ir_type *const *members
     return true;
 }
 
+/* The context copies a description it keeps: its arrays go back to the free lists (a streamed
+   parse makes the same types for every function). */
+static void struct_desc_free(spvk_ir_context *ctx, const spvk_ir_type_desc *d)
+{
+    ir_free(ctx, (void *)d->ints, (d->num_ints + 1) * sizeof *d->ints);
+    ir_free(ctx, (void *)d->attrs, d->num_attrs * sizeof *d->attrs);
+}
+
 const spvk_ir_type *spvk_spirv_struct_type(spvk_ir_context *ctx, const spvk_ir_type *const *members, uint32_t count,
                                            const int64_t *offsets, const spvk_ir_attr *const *decorations)
 {
     spvk_ir_type_desc d;
     if (!struct_desc(ctx, members, count, offsets, decorations, &d))
         return NULL;
-    return spvk_ir_type_get(ctx, &d);
+    const spvk_ir_type *t = spvk_ir_type_get(ctx, &d);
+    struct_desc_free(ctx, &d);
+    return t;
 }
 
 spvk_ir_type *spvk_spirv_identified_struct(spvk_ir_context *ctx, const char *name, size_t length)
@@ -198,7 +211,9 @@ bool spvk_spirv_identified_struct_set_body(spvk_ir_context *ctx, spvk_ir_type *s
     spvk_ir_type_desc d;
     if (!s || !struct_desc(ctx, members, count, offsets, decorations, &d))
         return false;
-    return spvk_ir_type_set_body(ctx, s, &d);
+    bool ok = spvk_ir_type_set_body(ctx, s, &d);
+    struct_desc_free(ctx, &d);
+    return ok;
 }
 
 const spvk_ir_type *spvk_spirv_image_type(spvk_ir_context *ctx, const spvk_ir_type *sampled, uint32_t dim,
@@ -759,10 +774,11 @@ static bool parse_decoration_list(spvk_ir_parser *p, spvk_ir_context *ctx, int64
 /* `(member [decorations], ...)` and an optional `, [struct decorations]`, then '>'. */
 static bool parse_struct_body(spvk_ir_parser *p, spvk_ir_context *ctx, spvk_ir_type_desc *d)
 {
+    /* The parser's scratch: freed with the op being parsed. */
     uint32_t cap = 8, n = 0;
-    const spvk_ir_type **members = spvk_ir_alloc(ctx, cap * sizeof *members);
-    int64_t *offsets = spvk_ir_alloc(ctx, cap * sizeof *offsets);
-    const spvk_ir_attr **decs = spvk_ir_alloc(ctx, (cap + 1) * sizeof *decs);
+    const spvk_ir_type **members = spvk_ir_parser_scratch(p, cap * sizeof *members);
+    int64_t *offsets = spvk_ir_parser_scratch(p, cap * sizeof *offsets);
+    const spvk_ir_attr **decs = spvk_ir_parser_scratch(p, (cap + 1) * sizeof *decs);
     if (!members || !offsets || !decs)
         return spvk_ir_parser_error(p, "out of memory");
     if (!spvk_ir_parse_punct(p, "("))
@@ -773,9 +789,9 @@ static bool parse_struct_body(spvk_ir_parser *p, spvk_ir_context *ctx, spvk_ir_t
                 if (cap >= 0x8000)
                     return spvk_ir_parser_error(p, "too many struct members");
                 uint32_t nc = cap * 2;
-                const spvk_ir_type **m2 = spvk_ir_alloc(ctx, nc * sizeof *m2);
-                int64_t *o2 = spvk_ir_alloc(ctx, nc * sizeof *o2);
-                const spvk_ir_attr **d2 = spvk_ir_alloc(ctx, (nc + 1) * sizeof *d2);
+                const spvk_ir_type **m2 = spvk_ir_parser_scratch(p, nc * sizeof *m2);
+                int64_t *o2 = spvk_ir_parser_scratch(p, nc * sizeof *o2);
+                const spvk_ir_attr **d2 = spvk_ir_parser_scratch(p, (nc + 1) * sizeof *d2);
                 if (!m2 || !o2 || !d2)
                     return spvk_ir_parser_error(p, "out of memory");
                 memcpy(m2, members, n * sizeof *m2);
@@ -829,7 +845,9 @@ static const spvk_ir_type *parse_struct(spvk_ir_parser *p, spvk_ir_context *ctx)
         if (!parse_struct_body(p, ctx, &d))
             return NULL;
         bool was_set = s->body_set;
-        if (!spvk_ir_type_set_body(ctx, s, &d)) { /* a second body must equal the first */
+        bool set = spvk_ir_type_set_body(ctx, s, &d);
+        struct_desc_free(ctx, &d);
+        if (!set) { /* a second body must equal the first */
             if (was_set)
                 spvk_ir_parser_error(p, "identified struct '%s' is already defined with a different body", s->name);
             else
@@ -841,7 +859,9 @@ static const spvk_ir_type *parse_struct(spvk_ir_parser *p, spvk_ir_context *ctx)
     spvk_ir_type_desc d;
     if (!parse_struct_body(p, ctx, &d))
         return NULL;
-    return spvk_ir_type_get(ctx, &d);
+    const spvk_ir_type *t = spvk_ir_type_get(ctx, &d);
+    struct_desc_free(ctx, &d);
+    return t;
 }
 
 static const spvk_ir_type *parse_image(spvk_ir_parser *p, spvk_ir_context *ctx)

@@ -1341,6 +1341,8 @@ static balanced_status skip_balanced(const char *start, const char *e, const cha
         case '}':
             if (c == '>' && s - 2 > start && s[-2] == '-')
                 break; /* the arrow of affine_map<(d0) -> (d0)> */
+            if (c == '>' && s < e && *s == '=')
+                break; /* the `>=` of affine_set<(d0) : (d0 >= 0)> */
             if (!depth || stack[depth - 1] != c) {
                 *bad = c;
                 return BALANCED_MISMATCH;
@@ -2657,7 +2659,7 @@ out:
 
 /* The bytes skip_region looks at: 1 for blanks, newlines, quotes, braces and slashes. */
 static const unsigned char skip_class[256] = {
-    ['\n'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1,
+    ['\n'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1, ['<'] = 1,
 };
 
 static bool is_id_char(char c)
@@ -2740,6 +2742,28 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
                 line = body_line;
                 cur_line_start = body_line_start;
             }
+            break;
+        }
+        case '<': {
+            /* The builtin attributes whose body the parser reads raw (parse_attr). */
+            static const char *const raw[] = {"affine_map", "affine_set", "strided", "dense_resource", "sparse",
+                                              "opaque"};
+            const char *w = s - 1;
+            while (w > open.start && is_id_char(w[-1]))
+                w--;
+            size_t wn = (size_t)(s - 1 - w);
+            const char *end = NULL;
+            uint32_t body_line = line;
+            const char *body_line_start = cur_line_start;
+            char bad;
+            for (size_t k = 0; k < sizeof raw / sizeof *raw; k++)
+                if (wn == strlen(raw[k]) && memcmp(w, raw[k], wn) == 0 && !(w > open.start && (w[-1] == '!' || w[-1] == '#')) &&
+                    skip_balanced(s - 1, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK) {
+                    s = end;
+                    line = body_line;
+                    cur_line_start = body_line_start;
+                    break;
+                }
             break;
         }
         case '{':

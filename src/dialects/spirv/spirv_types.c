@@ -295,7 +295,10 @@ const spvk_ir_type *spvk_spirv_opaque_type(spvk_ir_context *ctx, uint32_t opcode
     ints[0] = opcode;
     for (uint32_t i = 0; i < num_literals; i++)
         ints[i + 1] = literals[i];
-    return get_type(ctx, SPVK_SPIRV_OPAQUE, NULL, 0, ints, num_literals + 1);
+    const spvk_ir_type *t = get_type(ctx, SPVK_SPIRV_OPAQUE, NULL, 0, ints, num_literals + 1);
+    if (ints != small)
+        ir_free(ctx, ints, (num_literals + 1) * sizeof *ints); /* the context keeps its own copy */
+    return t;
 }
 
 /* ---- Opaque types' names ---- */

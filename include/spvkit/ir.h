@@ -303,6 +303,8 @@ SPVK_API void spvk_ir_block_erase(spvk_ir_context *ctx, spvk_ir_block *block);
 /* Frees every block of a region, leaving it empty (a streaming translator drops each function's
    body once it has used it). Values defined inside must be used only inside. */
 SPVK_API void spvk_ir_region_clear(spvk_ir_context *ctx, spvk_ir_region *region);
+/* Frees a body that its streaming builder can make again: cleared and marked unmaterialized. */
+SPVK_API void spvk_ir_region_unmaterialize(spvk_ir_context *ctx, spvk_ir_region *region);
 SPVK_API spvk_ir_op *spvk_ir_block_terminator(const spvk_ir_block *block); /* the last op if a terminator */
 /* Moves the ops from `from` (inclusive) to the end of its block into a new block placed after it. */
 SPVK_API spvk_ir_block *spvk_ir_block_split(spvk_ir_context *ctx, spvk_ir_op *from);

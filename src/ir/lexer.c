@@ -23,8 +23,6 @@ void ir_lexer_reset(ir_lexer *lx, const char *to) { lx->cur = to; }
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-static bool is_suffix_punct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
-static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 static char peek(const ir_lexer *lx, size_t k) { return lx->cur + k < lx->end ? lx->cur[k] : '\0'; }
 
@@ -59,8 +57,8 @@ static bool lex_suffix_id(ir_lexer *lx)
     if (p < lx->end && is_digit(*p)) {
         while (p < lx->end && is_digit(*p))
             p++;
-    } else if (p < lx->end && (is_alpha(*p) || is_suffix_punct(*p))) {
-        while (p < lx->end && (is_alpha(*p) || is_digit(*p) || is_suffix_punct(*p)))
+    } else if (p < lx->end && ir_is_suffix_id_char(*p) && !is_digit(*p)) {
+        while (p < lx->end && ir_is_suffix_id_char(*p))
             p++;
     } else {
         return false;

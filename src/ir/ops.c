@@ -294,6 +294,12 @@ void spvk_ir_region_clear(spvk_ir_context *ctx, spvk_ir_region *region)
     region->first = region->last = NULL;
 }
 
+void spvk_ir_region_unmaterialize(spvk_ir_context *ctx, spvk_ir_region *region)
+{
+    spvk_ir_region_clear(ctx, region);
+    region->unmaterialized = true;
+}
+
 static void insert_between(spvk_ir_block *b, spvk_ir_op *prev, spvk_ir_op *next, spvk_ir_op *op)
 {
     op->block = b;

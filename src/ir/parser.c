@@ -2177,9 +2177,7 @@ static const spvk_ir_attr *parse_attr(parser *p, const spvk_ir_type *type)
             result = parse_dense_array(p);
         } else if (tok_is_keyword(&t, "loc")) {
             result = parse_loc_attr(p, NULL);
-        } else if (tok_is_keyword(&t, "affine_map") || tok_is_keyword(&t, "affine_set") ||
-                   tok_is_keyword(&t, "strided") || tok_is_keyword(&t, "dense_resource") ||
-                   tok_is_keyword(&t, "sparse") || tok_is_keyword(&t, "opaque")) {
+        } else if (t.kind == TOK_BARE_ID && ir_is_raw_builtin(t.start, t.length)) {
             if (!(p->lx.cur < p->lx.end && *p->lx.cur == '<')) {
                 error(p, "expected '<' after '%.*s'", (int)t.length, t.start);
                 break;
@@ -2662,12 +2660,6 @@ static const unsigned char skip_class[256] = {
     ['\n'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1, ['<'] = 1,
 };
 
-static bool is_id_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '$' || c == '.' ||
-           c == '_' || c == '-';
-}
-
 /* Would the parser read `!name<...>` (sigil '!') or `#name<...>` as an opaque dialect body, with
    skip_balanced, rather than token by token through a dialect's hook or as an alias? */
 static bool opaque_body(parser *p, char sigil, const char *name, size_t n)
@@ -2730,7 +2722,7 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
         case '!':
         case '#': {
             const char *name = s;
-            while (s < e && is_id_char(*s))
+            while (s < e && ir_is_suffix_id_char(*s))
                 s++;
             const char *end = NULL;
             uint32_t body_line = line;
@@ -2745,25 +2737,20 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
             break;
         }
         case '<': {
-            /* The builtin attributes whose body the parser reads raw (parse_attr). */
-            static const char *const raw[] = {"affine_map", "affine_set", "strided", "dense_resource", "sparse",
-                                              "opaque"};
+            /* A builtin attribute whose body the parser reads raw (parse_attr). */
             const char *w = s - 1;
-            while (w > open.start && is_id_char(w[-1]))
+            while (w > open.start && ir_is_suffix_id_char(w[-1]))
                 w--;
-            size_t wn = (size_t)(s - 1 - w);
             const char *end = NULL;
             uint32_t body_line = line;
             const char *body_line_start = cur_line_start;
             char bad;
-            for (size_t k = 0; k < sizeof raw / sizeof *raw; k++)
-                if (wn == strlen(raw[k]) && memcmp(w, raw[k], wn) == 0 && !(w > open.start && (w[-1] == '!' || w[-1] == '#')) &&
-                    skip_balanced(s - 1, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK) {
-                    s = end;
-                    line = body_line;
-                    cur_line_start = body_line_start;
-                    break;
-                }
+            if (!(w > open.start && (w[-1] == '!' || w[-1] == '#')) && ir_is_raw_builtin(w, (size_t)(s - 1 - w)) &&
+                skip_balanced(s - 1, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK) {
+                s = end;
+                line = body_line;
+                cur_line_start = body_line_start;
+            }
             break;
         }
         case '{':
@@ -2888,8 +2875,7 @@ static bool materialize_body(parser *p, const lazy_body *b)
         ok = resolve_deferred_locations(p);
     p->materializing = false;
     if (!ok) {
-        spvk_ir_region_clear(p->ctx, region);
-        region->unmaterialized = true;
+        spvk_ir_region_unmaterialize(p->ctx, region);
     }
     return ok;
 }
@@ -3553,10 +3539,8 @@ static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
         return SPVK_WALK_ADVANCE;
     for (uint32_t i = (uint32_t)first; i < lp->p.bodies.count && lp->p.bodies.items[i].op == op; i++) {
         spvk_ir_region *r = &op->regions[lp->p.bodies.items[i].region_index];
-        if (!r->unmaterialized) {
-            spvk_ir_region_clear(lp->p.ctx, r);
-            r->unmaterialized = true;
-        }
+        if (!r->unmaterialized)
+            spvk_ir_region_unmaterialize(lp->p.ctx, r);
     }
     return SPVK_WALK_SKIP;
 }

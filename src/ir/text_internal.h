@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "spvkit/ir.h"
 
@@ -79,6 +80,28 @@ static inline bool ir_is_bare_id_start(char c)
 static inline bool ir_is_bare_id_char(char c)
 {
     return ir_is_bare_id_start(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+}
+/* The characters of a suffix-id after its first (`%name`, `!dialect.type`, `#alias`). */
+static inline bool ir_is_suffix_id_char(char c) { return ir_is_bare_id_char(c) || c == '-'; }
+
+/* The builtin attributes whose `<...>` body the parser keeps as written (parse_attr), so that
+   the lazy parser's body scanner skips them the same way. */
+typedef struct ir_raw_builtin {
+    const char *name;
+    size_t length;
+} ir_raw_builtin;
+#define IR_RAW_BUILTIN(s) {s, sizeof s - 1}
+static const ir_raw_builtin ir_raw_builtins[] = {
+    IR_RAW_BUILTIN("affine_map"), IR_RAW_BUILTIN("affine_set"), IR_RAW_BUILTIN("strided"),
+    IR_RAW_BUILTIN("dense_resource"), IR_RAW_BUILTIN("sparse"), IR_RAW_BUILTIN("opaque"),
+};
+#undef IR_RAW_BUILTIN
+static inline bool ir_is_raw_builtin(const char *s, size_t n)
+{
+    for (size_t i = 0; i < sizeof ir_raw_builtins / sizeof *ir_raw_builtins; i++)
+        if (n == ir_raw_builtins[i].length && memcmp(s, ir_raw_builtins[i].name, n) == 0)
+            return true;
+    return false;
 }
 
 /* ---- Floats (float_text.c) ---- */

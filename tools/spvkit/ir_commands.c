@@ -140,6 +140,14 @@ static const spvk_ir_op *find_spirv_module(const spvk_ir_op *top, const char *na
     return found;
 }
 
+/* Writes the serializer's words to -o (or standard output) and frees them. */
+static int write_words(spvk_ir_context *ctx, const ir_options *o, uint32_t *words, size_t count)
+{
+    int rc = cli_write_output(o->output, words, count * 4, true, "translate");
+    spvk_free(spvk_ir_context_allocator(ctx), words, count * 4);
+    return rc;
+}
+
 static int serialize_and_write(spvk_ir_context *ctx, const spvk_ir_op *module, const ir_options *o)
 {
     spvk_diagnostics diags;
@@ -151,9 +159,7 @@ static int serialize_and_write(spvk_ir_context *ctx, const spvk_ir_op *module, c
     spvk_diagnostics_free(&diags);
     if (r != SPVK_OK)
         return failed("translate", r);
-    int rc = cli_write_output(o->output, words, count * 4, true, "translate");
-    spvk_free(spvk_ir_context_allocator(ctx), words, count * 4);
-    return rc;
+    return write_words(ctx, o, words, count);
 }
 
 static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *rc)
@@ -220,11 +226,7 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     free(text);
     if (r != SPVK_OK)
         return failed("translate", r);
-    if (rc)
-        return rc;
-    rc = cli_write_output(o->output, words, count * 4, true, "translate");
-    spvk_free(spvk_ir_context_allocator(ctx), words, count * 4);
-    return rc;
+    return rc ? rc : write_words(ctx, o, words, count);
 }
 
 /* --deserialize-spirv, one function at a time: the printer's streaming hooks build and verify

@@ -1839,8 +1839,7 @@ static void stream_end(void *user, spvk_ir_op *child)
     spvk_spirv_deserializer *des = user;
     if (child->def != des->d.def_func || spvk_ir_region_is_empty(&child->regions[0]))
         return;
-    spvk_ir_region_clear(des->d.ctx, &child->regions[0]);
-    child->regions[0].unmaterialized = true;
+    spvk_ir_region_unmaterialize(des->d.ctx, &child->regions[0]);
 }
 
 void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier, spvk_ir_stream *stream)

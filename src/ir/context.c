@@ -89,6 +89,25 @@ void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size)
     return p;
 }
 
+/* ---- The owner's tables, shared with worker views ---- */
+
+/* Locks the owner's tables while views exist (a single thread needs no lock) and returns the
+   owner. Every lookup or insertion in names, types, attrs or defs happens between this and
+   tables_unlock; memory for new items comes from the caller's own heap. */
+static inline spvk_ir_context *tables_lock(spvk_ir_context *ctx)
+{
+    spvk_ir_context *o = ctx->owner;
+    if (o->num_views)
+        mtx_lock(&o->lock);
+    return o;
+}
+
+static inline void tables_unlock(spvk_ir_context *o)
+{
+    if (o->num_views)
+        mtx_unlock(&o->lock);
+}
+
 /* ---- Open-addressing table of pointers ---- */
 
 static inline uint32_t table_hash(uint32_t h) { return h ? h : 1; }
@@ -141,12 +160,10 @@ typedef struct interned {
     char text[];
 } interned;
 
-const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
+static const char *intern_locked(spvk_ir_context *ctx, spvk_ir_context *o, const char *s, size_t length)
 {
-    if (length > UINT32_MAX - 1)
-        return NULL;
     uint32_t h = table_hash(spvk_hash_bytes(s, length));
-    ir_table *t = &ctx->names;
+    ir_table *t = &o->names;
     if (!table_reserve(ctx, t))
         return NULL;
     size_t j = h & (t->capacity - 1);
@@ -164,6 +181,16 @@ const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
     e->text[length] = 0;
     table_insert_at(t, j, h, e);
     return e->text;
+}
+
+const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
+{
+    if (length > UINT32_MAX - 1)
+        return NULL;
+    spvk_ir_context *o = tables_lock(ctx);
+    const char *r = intern_locked(ctx, o, s, length);
+    tables_unlock(o);
+    return r;
 }
 
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s) { return spvk_ir_intern(ctx, s, strlen(s)); }
@@ -225,19 +252,9 @@ static bool type_fill(spvk_ir_context *ctx, spvk_ir_type *t, const spvk_ir_type_
     return !ctx->failed;
 }
 
-const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_desc *d)
+static const spvk_ir_type *type_find_or_add(spvk_ir_context *ctx, ir_table *tab, uint32_t h,
+                                            const spvk_ir_type_desc *d, const char *name)
 {
-    const char *name = NULL;
-    if (d->name) {
-        name = spvk_ir_intern(ctx, d->name, d->name_length);
-        if (!name)
-            return NULL;
-    }
-    for (uint32_t i = 0; i < d->num_types; i++)
-        if (!d->types[i])
-            return NULL;
-    uint32_t h = table_hash(type_hash_desc(d, name));
-    ir_table *tab = &ctx->types;
     if (!table_reserve(ctx, tab))
         return NULL;
     size_t j = h & (tab->capacity - 1);
@@ -257,6 +274,24 @@ const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_de
     return t;
 }
 
+const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_desc *d)
+{
+    const char *name = NULL;
+    if (d->name) {
+        name = spvk_ir_intern(ctx, d->name, d->name_length);
+        if (!name)
+            return NULL;
+    }
+    for (uint32_t i = 0; i < d->num_types; i++)
+        if (!d->types[i])
+            return NULL;
+    uint32_t h = table_hash(type_hash_desc(d, name));
+    spvk_ir_context *o = tables_lock(ctx);
+    const spvk_ir_type *found = type_find_or_add(ctx, &o->types, h, d, name);
+    tables_unlock(o);
+    return found;
+}
+
 spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_dialect *dialect, uint16_t kind,
                                           const char *name, size_t name_length)
 {
@@ -264,31 +299,34 @@ spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_di
     if (!iname)
         return NULL;
     uint32_t h = table_hash(identified_hash(dialect, kind, iname));
-    ir_table *tab = &ctx->types;
-    if (!table_reserve(ctx, tab))
-        return NULL;
-    size_t j = h & (tab->capacity - 1);
-    for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1)) {
-        spvk_ir_type *e = tab->slots[j].item;
-        if (tab->slots[j].hash == h && e->identified && e->dialect == dialect && e->kind == kind && e->name == iname)
-            return e;
+    spvk_ir_context *o = tables_lock(ctx);
+    ir_table *tab = &o->types;
+    spvk_ir_type *t = NULL;
+    if (table_reserve(ctx, tab)) {
+        size_t j = h & (tab->capacity - 1);
+        for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1)) {
+            spvk_ir_type *e = tab->slots[j].item;
+            if (tab->slots[j].hash == h && e->identified && e->dialect == dialect && e->kind == kind &&
+                e->name == iname) {
+                t = e;
+                break;
+            }
+        }
+        if (!t && (t = spvk_ir_alloc(ctx, sizeof *t)) != NULL) {
+            t->dialect = dialect;
+            t->kind = kind;
+            t->name = iname;
+            t->hash = h;
+            t->identified = true;
+            table_insert_at(tab, j, h, t);
+        }
     }
-    spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
-    if (!t)
-        return NULL;
-    t->dialect = dialect;
-    t->kind = kind;
-    t->name = iname;
-    t->hash = h;
-    t->identified = true;
-    table_insert_at(tab, j, h, t);
+    tables_unlock(o);
     return t;
 }
 
-bool spvk_ir_type_set_body(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_ir_type_desc *body)
+static bool set_body_locked(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_ir_type_desc *body)
 {
-    if (!type->identified)
-        return false;
     if (type->body_set) {
         /* Setting the same body again is fine (a parser meeting the full form twice). */
         return type->flags == body->flags && type->width == body->width && type->num_types == body->num_types &&
@@ -303,6 +341,17 @@ bool spvk_ir_type_set_body(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_
     return true;
 }
 
+bool spvk_ir_type_set_body(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_ir_type_desc *body)
+{
+    if (!type->identified)
+        return false;
+    /* An identified type is the one mutable type: its body is set under the tables' lock. */
+    spvk_ir_context *o = tables_lock(ctx);
+    bool ok = set_body_locked(ctx, type, body);
+    tables_unlock(o);
+    return ok;
+}
+
 static const spvk_ir_type *simple_type(spvk_ir_context *ctx, uint16_t kind, uint16_t flags, uint32_t width)
 {
     spvk_ir_type_desc d = {0};
@@ -314,11 +363,13 @@ static const spvk_ir_type *simple_type(spvk_ir_context *ctx, uint16_t kind, uint
 
 const spvk_ir_type *spvk_ir_integer_type(spvk_ir_context *ctx, uint32_t width, int signedness)
 {
-    if (width <= 64 && signedness == SPVK_INT_SIGNLESS && ctx->int_types[width])
-        return ctx->int_types[width];
+    spvk_ir_context *o = ctx->owner;
+    if (width <= 64 && signedness == SPVK_INT_SIGNLESS && o->int_types[width])
+        return o->int_types[width];
     const spvk_ir_type *t = simple_type(ctx, SPVK_TYPE_INTEGER, (uint16_t)signedness, width);
-    if (width <= 64 && signedness == SPVK_INT_SIGNLESS)
-        ctx->int_types[width] = t;
+    /* Filled by a single thread only: views read the cache without the lock. */
+    if (width <= 64 && signedness == SPVK_INT_SIGNLESS && !o->num_views)
+        o->int_types[width] = t;
     return t;
 }
 
@@ -432,44 +483,51 @@ static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, 
 
 static const spvk_ir_attr *uniqued_location(spvk_ir_context *ctx, const spvk_ir_attr *owned);
 
-/* The uniquing itself: d holds interned strings and names. */
-static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, const char *string)
+static const spvk_ir_attr *attr_find_or_add_locked(spvk_ir_context *ctx, ir_table *tab, uint32_t h,
+                                                   const spvk_ir_attr_desc *d, const char *string)
 {
-    spvk_ir_attr_desc d = *desc;
-    for (uint32_t i = 0; d.names && i < d.num_attrs; i++)
-        if (!d.names[i])
-            return NULL;
-    for (uint32_t i = 0; i < d.num_attrs; i++)
-        if (!d.attrs[i])
-            return NULL;
-    uint32_t h = table_hash(attr_hash_desc(&d, string));
-    ir_table *tab = &ctx->attrs;
     if (!table_reserve(ctx, tab))
         return NULL;
     size_t j = h & (tab->capacity - 1);
     for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1))
-        if (tab->slots[j].hash == h && attr_equals_desc(tab->slots[j].item, &d, string))
+        if (tab->slots[j].hash == h && attr_equals_desc(tab->slots[j].item, d, string))
             return tab->slots[j].item;
     spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
     if (!a)
         return NULL;
-    a->dialect = d.dialect;
-    a->kind = d.kind;
-    a->flags = d.flags;
+    a->dialect = d->dialect;
+    a->kind = d->kind;
+    a->flags = d->flags;
     a->hash = h;
-    a->type = d.type;
-    a->value = d.value;
-    a->value2 = d.value2;
-    a->number = d.number;
+    a->type = d->type;
+    a->value = d->value;
+    a->value2 = d->value2;
+    a->number = d->number;
     a->string = string;
-    a->length = (uint32_t)d.length;
-    a->num_attrs = d.num_attrs;
-    a->attrs = ir_copy(ctx, d.attrs, d.num_attrs * sizeof *d.attrs);
-    a->names = d.names ? ir_copy(ctx, d.names, d.num_attrs * sizeof *d.names) : NULL;
+    a->length = (uint32_t)d->length;
+    a->num_attrs = d->num_attrs;
+    a->attrs = ir_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
+    a->names = d->names ? ir_copy(ctx, d->names, d->num_attrs * sizeof *d->names) : NULL;
     if (ctx->failed)
         return NULL;
     table_insert_at(tab, j, h, a);
     return a;
+}
+
+/* The uniquing itself: d holds interned strings and names. */
+static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *d, const char *string)
+{
+    for (uint32_t i = 0; d->names && i < d->num_attrs; i++)
+        if (!d->names[i])
+            return NULL;
+    for (uint32_t i = 0; i < d->num_attrs; i++)
+        if (!d->attrs[i])
+            return NULL;
+    uint32_t h = table_hash(attr_hash_desc(d, string));
+    spvk_ir_context *o = tables_lock(ctx);
+    const spvk_ir_attr *found = attr_find_or_add_locked(ctx, &o->attrs, h, d, string);
+    tables_unlock(o);
+    return found;
 }
 
 const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc)
@@ -747,12 +805,9 @@ const spvk_ir_attr *spvk_ir_file_location(spvk_ir_context *ctx, const char *file
 
 /* ---- Registry ---- */
 
-bool spvk_ir_register_op(spvk_ir_context *ctx, const spvk_ir_op_def *def)
+static bool register_op_locked(spvk_ir_context *ctx, spvk_ir_context *o, const char *name, const spvk_ir_op_def *def)
 {
-    const char *name = ir_intern_cstr(ctx, def->name);
-    if (!name)
-        return false;
-    ir_table *t = &ctx->defs;
+    ir_table *t = &o->defs;
     if (!table_reserve(ctx, t))
         return false;
     uint32_t h = table_hash(spvk_hash_u32((uint32_t)(uintptr_t)name));
@@ -773,9 +828,20 @@ bool spvk_ir_register_op(spvk_ir_context *ctx, const spvk_ir_op_def *def)
     return true;
 }
 
-static const spvk_ir_op_def *def_find(const spvk_ir_context *ctx, const char *interned_name)
+bool spvk_ir_register_op(spvk_ir_context *ctx, const spvk_ir_op_def *def)
 {
-    const ir_table *t = &ctx->defs;
+    const char *name = ir_intern_cstr(ctx, def->name);
+    if (!name)
+        return false;
+    spvk_ir_context *o = tables_lock(ctx);
+    bool ok = register_op_locked(ctx, o, name, def);
+    tables_unlock(o);
+    return ok;
+}
+
+static const spvk_ir_op_def *def_find_locked(const spvk_ir_context *o, const char *interned_name)
+{
+    const ir_table *t = &o->defs;
     if (!t->capacity)
         return NULL;
     uint32_t h = table_hash(spvk_hash_u32((uint32_t)(uintptr_t)interned_name));
@@ -788,8 +854,17 @@ static const spvk_ir_op_def *def_find(const spvk_ir_context *ctx, const char *in
     }
 }
 
+static const spvk_ir_op_def *def_find(spvk_ir_context *ctx, const char *interned_name)
+{
+    spvk_ir_context *o = tables_lock(ctx);
+    const spvk_ir_op_def *def = def_find_locked(o, interned_name);
+    tables_unlock(o);
+    return def;
+}
+
 const spvk_ir_dialect *spvk_ir_dialect_lookup(spvk_ir_context *ctx, const char *name, size_t length)
 {
+    ctx = ctx->owner;
     for (uint32_t i = 0; i < ctx->num_dialects; i++) {
         const spvk_ir_dialect *d = ctx->dialects[i];
         if (strlen(d->name) == length && memcmp(d->name, name, length) == 0)
@@ -832,18 +907,21 @@ const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name
     const char *iname = spvk_ir_intern(ctx, name, length);
     if (!iname)
         return NULL;
-    const spvk_ir_op_def *def = def_find(ctx, iname);
-    if (def)
-        return def;
-    spvk_ir_op_def *nd = spvk_ir_alloc(ctx, sizeof *nd);
-    if (!nd)
-        return NULL;
-    nd->name = iname;
-    nd->traits = SPVK_TRAIT_UNREGISTERED;
-    nd->num_regions = -1;
-    if (!spvk_ir_register_op(ctx, nd))
-        return NULL;
-    return nd;
+    /* Found or made under one lock: two threads meeting the same unknown name get one def. */
+    spvk_ir_context *o = tables_lock(ctx);
+    const spvk_ir_op_def *def = def_find_locked(o, iname);
+    if (!def) {
+        spvk_ir_op_def *nd = spvk_ir_alloc(ctx, sizeof *nd);
+        if (nd) {
+            nd->name = iname;
+            nd->traits = SPVK_TRAIT_UNREGISTERED;
+            nd->num_regions = -1;
+            if (register_op_locked(ctx, o, iname, nd))
+                def = nd;
+        }
+    }
+    tables_unlock(o);
+    return def;
 }
 
 bool spvk_ir_register_dialect(spvk_ir_context *ctx, const spvk_ir_dialect *dialect)
@@ -867,9 +945,67 @@ spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
     if (!ctx)
         return NULL;
     memset(ctx, 0, sizeof *ctx);
+    ctx->owner = ctx;
     ctx->allocator = allocator;
     ctx->allow_unregistered = true;
+    if (mtx_init(&ctx->lock, mtx_plain) != thrd_success) {
+        spvk_free(allocator, ctx, sizeof *ctx);
+        return NULL;
+    }
+    /* Made now, so that views never race to make it. */
+    ctx->empty_dictionary = spvk_ir_dictionary_attr(ctx, NULL, NULL, 0);
+    if (!ctx->empty_dictionary) {
+        spvk_ir_context_destroy(ctx);
+        return NULL;
+    }
     return ctx;
+}
+
+spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx)
+{
+    spvk_ir_context *o = ctx->owner;
+    spvk_ir_context *v = spvk_alloc(o->allocator, sizeof *v);
+    if (!v)
+        return NULL;
+    memset(v, 0, sizeof *v);
+    v->owner = o;
+    v->allocator = o->allocator;
+    o->num_views++;
+    return v;
+}
+
+void ir_context_view_destroy(spvk_ir_context *v)
+{
+    if (!v)
+        return;
+    spvk_ir_context *o = v->owner;
+    /* The view's chunks go behind the owner's current one, whose free space stays in use. */
+    if (v->chunks) {
+        arena_chunk *tail = v->chunks;
+        while (tail->next)
+            tail = tail->next;
+        if (o->chunks) {
+            tail->next = o->chunks->next;
+            o->chunks->next = v->chunks;
+        } else {
+            o->chunks = v->chunks;
+        }
+    }
+    o->memory += v->memory;
+    for (size_t c = 0; c < IR_FREE_CLASSES; c++) {
+        void *head = v->free_lists[c];
+        if (!head)
+            continue;
+        void *tail = head;
+        while (*(void **)tail)
+            tail = *(void **)tail;
+        *(void **)tail = o->free_lists[c];
+        o->free_lists[c] = head;
+    }
+    if (v->failed)
+        o->failed = true;
+    o->num_views--;
+    spvk_free(o->allocator, v, sizeof *v);
 }
 
 void spvk_ir_context_destroy(spvk_ir_context *ctx)
@@ -885,12 +1021,13 @@ void spvk_ir_context_destroy(spvk_ir_context *ctx)
         next = c->next;
         spvk_free(ctx->allocator, c, header + c->size);
     }
+    mtx_destroy(&ctx->lock);
     const spvk_allocator *a = ctx->allocator;
     spvk_free(a, ctx, sizeof *ctx);
 }
 
-void spvk_ir_context_allow_unregistered(spvk_ir_context *ctx, bool allow) { ctx->allow_unregistered = allow; }
-bool spvk_ir_context_allows_unregistered(const spvk_ir_context *ctx) { return ctx->allow_unregistered; }
+void spvk_ir_context_allow_unregistered(spvk_ir_context *ctx, bool allow) { ctx->owner->allow_unregistered = allow; }
+bool spvk_ir_context_allows_unregistered(const spvk_ir_context *ctx) { return ctx->owner->allow_unregistered; }
 const spvk_allocator *spvk_ir_context_allocator(const spvk_ir_context *ctx) { return ctx->allocator; }
 bool spvk_ir_context_failed(const spvk_ir_context *ctx) { return ctx->failed; }
 

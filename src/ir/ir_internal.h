@@ -2,6 +2,8 @@
 #ifndef SPVK_IR_INTERNAL_H
 #define SPVK_IR_INTERNAL_H
 
+#include <threads.h>
+
 #include "spvkit/ir.h"
 #include "../support/support.h"
 
@@ -32,12 +34,19 @@ typedef struct ir_def_entry {
     const spvk_ir_op_def *def;
 } ir_def_entry;
 
+/* A context, or a worker's view of one (ir_context_view_create). Each has its own heap, so that
+   threads allocate without locking; everything else is the owner's, and a view reaches it
+   through `owner`. While views exist the owner's tables are shared between threads: every
+   lookup or insertion takes `lock`. */
 struct spvk_ir_context {
+    spvk_ir_context *owner; /* itself, or the context a view works for */
     const spvk_allocator *allocator;
+    /* This thread's heap. */
     struct arena_chunk *chunks;
     size_t memory;
     void *free_lists[IR_FREE_CLASSES]; /* erased IR: each piece's first word links the next */
     bool failed;
+    /* The owner's alone. */
     bool allow_unregistered;
     ir_table names;
     ir_table types;
@@ -45,9 +54,18 @@ struct spvk_ir_context {
     ir_table defs;
     const spvk_ir_dialect *dialects[IR_MAX_DIALECTS];
     uint32_t num_dialects;
-    const spvk_ir_type *int_types[65]; /* signless iN cache */
+    const spvk_ir_type *int_types[65]; /* signless iN cache, filled while no view exists */
     const spvk_ir_attr *empty_dictionary;
+    uint32_t num_views; /* changed only while no view's thread runs */
+    mtx_t lock;
 };
+
+/* A view of ctx for one worker thread: IR it builds is allocated from its own heap, and types,
+   attributes and names are uniqued in ctx's tables under ctx's lock. Create and destroy views
+   only while no worker runs; the allocator must then be safe to call from several threads.
+   Destroying a view gives its memory (the IR it built stays valid) to ctx. */
+spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx);
+void ir_context_view_destroy(spvk_ir_context *view);
 
 void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size);
 /* Gives memory from spvk_ir_alloc back for reuse (size as allocated, or smaller). */

@@ -61,12 +61,7 @@ spvk_ir_op *spvk_ir_op_parent(const spvk_ir_op *op)
     return op->block->region->op;
 }
 
-static const spvk_ir_attr *empty_dictionary(spvk_ir_context *ctx)
-{
-    if (!ctx->empty_dictionary)
-        ctx->empty_dictionary = spvk_ir_dictionary_attr(ctx, NULL, NULL, 0);
-    return ctx->empty_dictionary;
-}
+static const spvk_ir_attr *empty_dictionary(spvk_ir_context *ctx) { return ctx->owner->empty_dictionary; }
 
 spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *state)
 {
@@ -77,7 +72,7 @@ spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *stat
             return NULL;
         def = spvk_ir_op_def_lookup(ctx, state->name, length);
         if (!def) {
-            if (!ctx->allow_unregistered)
+            if (!ctx->owner->allow_unregistered)
                 return NULL;
             def = ir_unregistered_def(ctx, state->name, length);
             if (!def)

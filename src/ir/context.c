@@ -98,14 +98,29 @@ static inline spvk_ir_context *tables_lock(spvk_ir_context *ctx)
 {
     spvk_ir_context *o = ctx->owner;
     if (o->num_views)
-        mtx_lock(&o->lock);
+        pthread_mutex_lock(&o->lock);
     return o;
 }
 
 static inline void tables_unlock(spvk_ir_context *o)
 {
     if (o->num_views)
-        mtx_unlock(&o->lock);
+        pthread_mutex_unlock(&o->lock);
+}
+
+/* This thread's cache slot for hash h in cache `which`, or NULL when no view exists. Items are
+   immutable once uniqued, so a slot's item may be compared without the lock. */
+static inline ir_cache_entry *cache_slot(spvk_ir_context *ctx, unsigned which, uint32_t h)
+{
+    return ctx->cache ? &ctx->cache[which * IR_CACHE_SIZE + (h & (IR_CACHE_SIZE - 1))] : NULL;
+}
+
+static inline void cache_fill(ir_cache_entry *slot, uint32_t h, const void *item)
+{
+    if (slot && item) {
+        slot->hash = h;
+        slot->item = (void *)item;
+    }
 }
 
 /* ---- Open-addressing table of pointers ---- */
@@ -160,17 +175,16 @@ typedef struct interned {
     char text[];
 } interned;
 
-static const char *intern_locked(spvk_ir_context *ctx, spvk_ir_context *o, const char *s, size_t length)
+static interned *intern_locked(spvk_ir_context *ctx, spvk_ir_context *o, uint32_t h, const char *s, size_t length)
 {
-    uint32_t h = table_hash(spvk_hash_bytes(s, length));
     ir_table *t = &o->names;
     if (!table_reserve(ctx, t))
         return NULL;
     size_t j = h & (t->capacity - 1);
     for (; t->slots[j].hash; j = (j + 1) & (t->capacity - 1)) {
-        const interned *e = t->slots[j].item;
+        interned *e = t->slots[j].item;
         if (t->slots[j].hash == h && e->length == length && memcmp(e->text, s, length) == 0)
-            return e->text;
+            return e;
     }
     interned *e = spvk_ir_alloc(ctx, sizeof(interned) + length + 1);
     if (!e)
@@ -180,17 +194,25 @@ static const char *intern_locked(spvk_ir_context *ctx, spvk_ir_context *o, const
     memcpy(e->text, s, length);
     e->text[length] = 0;
     table_insert_at(t, j, h, e);
-    return e->text;
+    return e;
 }
 
 const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
 {
     if (length > UINT32_MAX - 1)
         return NULL;
+    uint32_t h = table_hash(spvk_hash_bytes(s, length));
+    ir_cache_entry *slot = cache_slot(ctx, IR_CACHE_NAMES, h);
+    if (slot && slot->hash == h) {
+        const interned *e = slot->item;
+        if (e->length == length && memcmp(e->text, s, length) == 0)
+            return e->text;
+    }
     spvk_ir_context *o = tables_lock(ctx);
-    const char *r = intern_locked(ctx, o, s, length);
+    interned *e = intern_locked(ctx, o, h, s, length);
     tables_unlock(o);
-    return r;
+    cache_fill(slot, h, e);
+    return e ? e->text : NULL;
 }
 
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s) { return spvk_ir_intern(ctx, s, strlen(s)); }
@@ -286,9 +308,13 @@ const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_de
         if (!d->types[i])
             return NULL;
     uint32_t h = table_hash(type_hash_desc(d, name));
+    ir_cache_entry *slot = cache_slot(ctx, IR_CACHE_TYPES, h);
+    if (slot && slot->hash == h && type_equals_desc(slot->item, d, name))
+        return slot->item;
     spvk_ir_context *o = tables_lock(ctx);
     const spvk_ir_type *found = type_find_or_add(ctx, &o->types, h, d, name);
     tables_unlock(o);
+    cache_fill(slot, h, found);
     return found;
 }
 
@@ -524,9 +550,13 @@ static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_
         if (!d->attrs[i])
             return NULL;
     uint32_t h = table_hash(attr_hash_desc(d, string));
+    ir_cache_entry *slot = cache_slot(ctx, IR_CACHE_ATTRS, h);
+    if (slot && slot->hash == h && attr_equals_desc(slot->item, d, string))
+        return slot->item;
     spvk_ir_context *o = tables_lock(ctx);
     const spvk_ir_attr *found = attr_find_or_add_locked(ctx, &o->attrs, h, d, string);
     tables_unlock(o);
+    cache_fill(slot, h, found);
     return found;
 }
 
@@ -948,7 +978,7 @@ spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
     ctx->owner = ctx;
     ctx->allocator = allocator;
     ctx->allow_unregistered = true;
-    if (mtx_init(&ctx->lock, mtx_plain) != thrd_success) {
+    if (pthread_mutex_init(&ctx->lock, NULL) != 0) {
         spvk_free(allocator, ctx, sizeof *ctx);
         return NULL;
     }
@@ -961,6 +991,16 @@ spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
     return ctx;
 }
 
+#define CACHE_BYTES ((size_t)IR_CACHES * IR_CACHE_SIZE * sizeof(ir_cache_entry))
+
+static ir_cache_entry *cache_create(const spvk_allocator *allocator)
+{
+    ir_cache_entry *c = spvk_alloc(allocator, CACHE_BYTES);
+    if (c)
+        memset(c, 0, CACHE_BYTES);
+    return c;
+}
+
 spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx)
 {
     spvk_ir_context *o = ctx->owner;
@@ -970,6 +1010,14 @@ spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx)
     memset(v, 0, sizeof *v);
     v->owner = o;
     v->allocator = o->allocator;
+    v->cache = cache_create(o->allocator);
+    if (!o->num_views && !o->cache)
+        o->cache = cache_create(o->allocator);
+    if (!v->cache || !o->cache) {
+        spvk_free(o->allocator, v->cache, CACHE_BYTES);
+        spvk_free(o->allocator, v, sizeof *v);
+        return NULL;
+    }
     o->num_views++;
     return v;
 }
@@ -1004,7 +1052,11 @@ void ir_context_view_destroy(spvk_ir_context *v)
     }
     if (v->failed)
         o->failed = true;
-    o->num_views--;
+    if (--o->num_views == 0) {
+        spvk_free(o->allocator, o->cache, CACHE_BYTES);
+        o->cache = NULL;
+    }
+    spvk_free(o->allocator, v->cache, CACHE_BYTES);
     spvk_free(o->allocator, v, sizeof *v);
 }
 
@@ -1021,7 +1073,8 @@ void spvk_ir_context_destroy(spvk_ir_context *ctx)
         next = c->next;
         spvk_free(ctx->allocator, c, header + c->size);
     }
-    mtx_destroy(&ctx->lock);
+    spvk_free(ctx->allocator, ctx->cache, CACHE_BYTES); /* views left undestroyed */
+    pthread_mutex_destroy(&ctx->lock);
     const spvk_allocator *a = ctx->allocator;
     spvk_free(a, ctx, sizeof *ctx);
 }

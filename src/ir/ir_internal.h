@@ -2,7 +2,7 @@
 #ifndef SPVK_IR_INTERNAL_H
 #define SPVK_IR_INTERNAL_H
 
-#include <threads.h>
+#include <pthread.h>
 
 #include "spvkit/ir.h"
 #include "../support/support.h"
@@ -34,6 +34,15 @@ typedef struct ir_def_entry {
     const spvk_ir_op_def *def;
 } ir_def_entry;
 
+/* A thread's cache of uniqued items it found (names, types, attributes; direct-mapped by hash),
+   so that the items a function uses over and over are found without the shared tables' lock. */
+#define IR_CACHE_SIZE 2048u
+typedef struct ir_cache_entry {
+    uint32_t hash;
+    void *item;
+} ir_cache_entry;
+enum { IR_CACHE_NAMES, IR_CACHE_TYPES, IR_CACHE_ATTRS, IR_CACHES };
+
 /* A context, or a worker's view of one (ir_context_view_create). Each has its own heap, so that
    threads allocate without locking; everything else is the owner's, and a view reaches it
    through `owner`. While views exist the owner's tables are shared between threads: every
@@ -45,6 +54,7 @@ struct spvk_ir_context {
     struct arena_chunk *chunks;
     size_t memory;
     void *free_lists[IR_FREE_CLASSES]; /* erased IR: each piece's first word links the next */
+    ir_cache_entry *cache;             /* IR_CACHES * IR_CACHE_SIZE, while views exist */
     bool failed;
     /* The owner's alone. */
     bool allow_unregistered;
@@ -57,7 +67,7 @@ struct spvk_ir_context {
     const spvk_ir_type *int_types[65]; /* signless iN cache, filled while no view exists */
     const spvk_ir_attr *empty_dictionary;
     uint32_t num_views; /* changed only while no view's thread runs */
-    mtx_t lock;
+    pthread_mutex_t lock;
 };
 
 /* A view of ctx for one worker thread: IR it builds is allocated from its own heap, and types,

@@ -3450,10 +3450,18 @@ spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_t length,
 
 /* ---- Lazy parsing ---- */
 
+typedef struct lazy_pool lazy_pool;
+
 struct spvk_ir_lazy_parser {
     parser p;
     spvk_ir_verifier *stream_verifier; /* spvk_ir_lazy_parser_stream's, or NULL */
+    unsigned threads;                  /* spvk_ir_lazy_parser_set_threads */
+    lazy_pool *pool;                   /* the workers, from the first body built with threads > 1 */
 };
+
+static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op);
+static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op);
+static void pool_destroy(spvk_ir_lazy_parser *lp);
 
 spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
                                        spvk_diagnostics *diags, spvk_ir_op **module_out,
@@ -3474,6 +3482,8 @@ spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, s
     }
     parser_init(&lp->p, ctx, text, length, file_name, diags);
     lp->stream_verifier = NULL;
+    lp->threads = 1;
+    lp->pool = NULL;
     lp->p.lazy = true;
     spvk_ir_op *module = parse_top_level(&lp->p);
     lp->p.lazy = false;
@@ -3494,6 +3504,8 @@ spvk_result spvk_ir_lazy_parser_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op 
     parser *p = &lp->p;
     if (p->failed)
         return parser_result(p);
+    if (lp->threads > 1)
+        return pool_materialize(lp, op);
     int64_t first = first_body_of(p, op);
     for (uint32_t i = first < 0 ? p->bodies.count : (uint32_t)first; i < p->bodies.count && p->bodies.items[i].op == op;
          i++) {
@@ -3509,6 +3521,7 @@ void spvk_ir_lazy_parser_destroy(spvk_ir_lazy_parser *lp)
     if (!lp)
         return;
     const spvk_allocator *alloc = lp->p.alloc;
+    pool_destroy(lp);
     parser_release(&lp->p);
     spvk_free(alloc, lp, sizeof *lp);
 }
@@ -3537,6 +3550,8 @@ static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
     int64_t first = first_body_of(&lp->p, op);
     if (first < 0)
         return SPVK_WALK_ADVANCE;
+    if (pool_release(lp, op))
+        return SPVK_WALK_SKIP;
     for (uint32_t i = (uint32_t)first; i < lp->p.bodies.count && lp->p.bodies.items[i].op == op; i++) {
         spvk_ir_region *r = &op->regions[lp->p.bodies.items[i].region_index];
         if (!r->unmaterialized)
@@ -3566,6 +3581,413 @@ void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verif
     stream->child_begin = lazy_stream_begin;
     stream->child_end = lazy_stream_end;
     stream->user = lp;
+}
+
+void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *lp, unsigned threads)
+{
+    if (lp && !lp->pool)
+        lp->threads = threads;
+}
+
+/* ---- Worker threads ----
+   With threads > 1, workers parse the bodies ahead of the stream's consumer, each with a parser of
+   its own over the same text and a view of the context (its own heap; uniquing under the
+   context's lock). The consumer still takes the functions in module order: materialize(op) waits
+   for op's body if a worker is on it, or parses it itself (and, while waiting, parses the next
+   unclaimed one). Workers stay within a window of text ahead of the consumer, so that memory
+   stays that of the functions in the window. A body a worker built is freed by that worker
+   (its heap's free lists are the ones it reuses), after the consumer is done with it.
+   Diagnostics are the calling thread's alone: a body a worker fails to parse is parsed again
+   by the consumer, which reports exactly what the one-thread parse reports. Verification stays
+   with the consumer (stream()'s verifier runs on each child as before). */
+
+#define POOL_WINDOW (1u << 20) /* bytes of text workers may parse ahead */
+
+/* An item is one op's bodies. WAITING: not built; CLAIMED: being built; BUILT; FAILED: its
+   builder's parse failed; FREEING: queued for its builder to free. */
+enum { ITEM_WAITING, ITEM_CLAIMED, ITEM_BUILT, ITEM_FAILED, ITEM_FREEING };
+
+typedef struct lazy_item {
+    spvk_ir_op *op;
+    uint32_t first_body, num_bodies;
+    size_t text_end;  /* offset one past its last body */
+    uint8_t state;
+    uint8_t builder;  /* 0: the consumer; k: worker k */
+    bool asked;       /* the consumer asked for it (a worker may build ahead of any ask) */
+    int32_t next_free; /* in the builder's list of bodies to free */
+} lazy_item;
+
+typedef struct lazy_worker {
+    lazy_pool *pool;
+    uint32_t index;
+    parser p;
+    spvk_ir_context *view;
+    int32_t free_head; /* bodies it built that the consumer is done with */
+    bool running;      /* its thread was started */
+    bool dead;         /* its parser failed: it claims nothing more */
+    pthread_t thread;
+} lazy_worker;
+
+struct lazy_pool {
+    spvk_ir_lazy_parser *lp;
+    pthread_mutex_t lock;
+    pthread_cond_t work;  /* workers: room in the window, bodies to free, or stop */
+    pthread_cond_t built; /* the consumer: a worker finished a body */
+    lazy_item *items;
+    uint32_t num_items;
+    uint32_t next;      /* items below are all claimed */
+    uint32_t last_asked; /* the item the consumer asked for last */
+    size_t horizon;     /* workers claim items ending at or before this offset */
+    uint32_t sleeping;  /* workers waiting on `work` */
+    bool stop;
+    lazy_worker *workers;
+    uint32_t num_workers;
+};
+
+static bool build_item(parser *p, const lazy_item *it)
+{
+    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
+        const lazy_body *b = &p->bodies.items[i];
+        if (b->op->regions[b->region_index].unmaterialized && !materialize_body(p, b))
+            return false;
+    }
+    return true;
+}
+
+static void free_item(spvk_ir_context *ctx, const parser *p, const lazy_item *it)
+{
+    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
+        spvk_ir_region *r = &it->op->regions[p->bodies.items[i].region_index];
+        if (!r->unmaterialized)
+            spvk_ir_region_unmaterialize(ctx, r);
+    }
+}
+
+/* The next item a worker may claim, or -1 (lock held). */
+static int64_t claimable(lazy_pool *pool)
+{
+    while (pool->next < pool->num_items && pool->items[pool->next].state != ITEM_WAITING)
+        pool->next++;
+    if (pool->next == pool->num_items || pool->items[pool->next].text_end > pool->horizon)
+        return -1;
+    return pool->next;
+}
+
+/* Frees the bodies queued for w (lock held on entry and exit, released while freeing). */
+static void drain_frees(lazy_worker *w)
+{
+    lazy_pool *pool = w->pool;
+    while (w->free_head >= 0) {
+        int32_t head = w->free_head;
+        w->free_head = -1;
+        pthread_mutex_unlock(&pool->lock);
+        for (int32_t i = head; i >= 0; i = pool->items[i].next_free)
+            free_item(w->view, &w->p, &pool->items[i]);
+        pthread_mutex_lock(&pool->lock);
+        for (int32_t i = head; i >= 0; i = pool->items[i].next_free)
+            pool->items[i].state = ITEM_WAITING;
+        pthread_cond_broadcast(&pool->built);
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    lazy_worker *w = arg;
+    lazy_pool *pool = w->pool;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        drain_frees(w); /* unlocks while freeing: stop is read after it */
+        if (pool->stop)
+            break;
+        int64_t k = w->dead ? -1 : claimable(pool);
+        if (k < 0) {
+            pool->sleeping++;
+            pthread_cond_wait(&pool->work, &pool->lock);
+            pool->sleeping--;
+            continue;
+        }
+        lazy_item *it = &pool->items[k];
+        it->state = ITEM_CLAIMED;
+        it->builder = (uint8_t)w->index;
+        pool->next = (uint32_t)k + 1;
+        pthread_mutex_unlock(&pool->lock);
+        bool ok = build_item(&w->p, it);
+        pthread_mutex_lock(&pool->lock);
+        it->state = ok ? ITEM_BUILT : ITEM_FAILED;
+        if (!ok)
+            w->dead = true; /* a failed parser is left mid-parse: it builds nothing more */
+        pthread_cond_broadcast(&pool->built);
+    }
+    drain_frees(w);
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+static uint32_t item_of(const lazy_pool *pool, uint32_t first_body)
+{
+    uint32_t lo = 0, hi = pool->num_items;
+    while (hi - lo > 1) {
+        uint32_t mid = (lo + hi) / 2;
+        if (pool->items[mid].first_body <= first_body)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* A worker's parser: the lazy parser's text, aliases and recorded bodies, read-only and shared;
+   the rest its own. */
+static bool worker_init(lazy_worker *w, lazy_pool *pool, uint32_t index)
+{
+    const parser *m = &pool->lp->p;
+    w->pool = pool;
+    w->index = index;
+    w->free_head = -1;
+    w->view = ir_context_view_create(m->ctx);
+    if (!w->view)
+        return false;
+    parser *p = &w->p;
+    parser_init(p, w->view, m->lx.begin, (size_t)(m->text_end - m->lx.begin), m->file, NULL);
+    p->loc_file = m->loc_file;
+    p->loc_file_length = m->loc_file_length;
+    p->i64 = m->i64;
+    p->f64 = m->f64;
+    p->i1 = m->i1;
+    p->unit = m->unit;
+    p->aliases = m->aliases;
+    p->bodies = m->bodies;
+    p->body_args = m->body_args;
+    p->body_types = m->body_types;
+    p->op_bodies.keys = m->op_bodies.keys;
+    p->op_bodies.values = m->op_bodies.values;
+    p->op_bodies.capacity = m->op_bodies.capacity;
+    p->op_bodies.count = m->op_bodies.count;
+    memcpy(p->def_cache, m->def_cache, sizeof p->def_cache);
+    p->placeholders = spvk_ir_block_create(w->view);
+    return p->placeholders != NULL;
+}
+
+static void worker_release(lazy_worker *w)
+{
+    parser *p = &w->p;
+    /* Shared with the lazy parser, which frees them. */
+    memset(&p->aliases, 0, sizeof p->aliases);
+    memset(&p->bodies, 0, sizeof p->bodies);
+    memset(&p->body_args, 0, sizeof p->body_args);
+    memset(&p->body_types, 0, sizeof p->body_types);
+    memset(&p->op_bodies, 0, sizeof p->op_bodies);
+    if (w->view)
+        parser_release(p);
+    ir_context_view_destroy(w->view);
+    w->view = NULL;
+}
+
+/* Starts the workers (threads - 1 of them) at the first body the stream asks for. Returns false
+   when there is nothing to share or they cannot start: the consumer then parses alone. */
+static bool pool_start(spvk_ir_lazy_parser *lp)
+{
+    parser *m = &lp->p;
+    const spvk_allocator *alloc = m->alloc;
+    uint32_t nw = lp->threads - 1;
+    if (nw > 64)
+        nw = 64;
+    lazy_pool *pool = spvk_alloc(alloc, sizeof *pool);
+    if (!pool)
+        return false;
+    memset(pool, 0, sizeof *pool);
+    pool->lp = lp;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m->bodies.count; i++)
+        if (i == 0 || m->bodies.items[i].op != m->bodies.items[i - 1].op)
+            n++;
+    pool->items = n ? spvk_alloc(alloc, (size_t)n * sizeof *pool->items) : NULL;
+    pool->workers = spvk_alloc(alloc, (size_t)nw * sizeof *pool->workers);
+    bool locks = false;
+    if (n < 2 || !pool->items || !pool->workers || pthread_mutex_init(&pool->lock, NULL) != 0)
+        goto fail;
+    if (pthread_cond_init(&pool->work, NULL) != 0) {
+        pthread_mutex_destroy(&pool->lock);
+        goto fail;
+    }
+    if (pthread_cond_init(&pool->built, NULL) != 0) {
+        pthread_cond_destroy(&pool->work);
+        pthread_mutex_destroy(&pool->lock);
+        goto fail;
+    }
+    locks = true;
+    memset(pool->items, 0, (size_t)n * sizeof *pool->items);
+    memset(pool->workers, 0, (size_t)nw * sizeof *pool->workers);
+    for (uint32_t i = 0, k = 0; i < m->bodies.count; i++) {
+        const lazy_body *b = &m->bodies.items[i];
+        if (i == 0 || b->op != m->bodies.items[i - 1].op) {
+            lazy_item *it = &pool->items[k++];
+            it->op = b->op;
+            it->first_body = i;
+            it->next_free = -1;
+        }
+        lazy_item *it = &pool->items[k - 1];
+        it->num_bodies++;
+        it->text_end = (size_t)(b->end - m->lx.begin);
+        if (!b->op->regions[b->region_index].unmaterialized)
+            it->state = ITEM_BUILT; /* materialized before the stream: the consumer's */
+    }
+    pool->num_items = n;
+    pool->horizon = POOL_WINDOW;
+    for (uint32_t i = 0; i < nw; i++) {
+        if (!worker_init(&pool->workers[i], pool, i + 1)) {
+            worker_release(&pool->workers[i]);
+            break;
+        }
+        pool->num_workers = i + 1;
+    }
+    for (uint32_t i = 0; i < pool->num_workers; i++)
+        pool->workers[i].running = pthread_create(&pool->workers[i].thread, NULL, worker_main, &pool->workers[i]) == 0;
+    lp->pool = pool;
+    return true;
+fail:
+    if (locks) {
+        pthread_cond_destroy(&pool->built);
+        pthread_cond_destroy(&pool->work);
+        pthread_mutex_destroy(&pool->lock);
+    }
+    spvk_free(alloc, pool->items, (size_t)n * sizeof *pool->items);
+    spvk_free(alloc, pool->workers, (size_t)nw * sizeof *pool->workers);
+    spvk_free(alloc, pool, sizeof *pool);
+    return false;
+}
+
+static void pool_destroy(spvk_ir_lazy_parser *lp)
+{
+    lazy_pool *pool = lp->pool;
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stop = true;
+    pthread_cond_broadcast(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    for (uint32_t i = 0; i < pool->num_workers; i++)
+        if (pool->workers[i].running)
+            pthread_join(pool->workers[i].thread, NULL);
+    /* What workers built ahead of a consumer that stopped: unmaterialized, as if never reached. */
+    for (uint32_t i = 0; i < pool->num_items; i++) {
+        lazy_item *it = &pool->items[i];
+        if (!it->asked && (it->state == ITEM_BUILT || it->state == ITEM_FAILED))
+            free_item(it->builder ? pool->workers[it->builder - 1].view : lp->p.ctx, &lp->p, it);
+    }
+    for (uint32_t i = 0; i < pool->num_workers; i++)
+        worker_release(&pool->workers[i]);
+    pthread_cond_destroy(&pool->built);
+    pthread_cond_destroy(&pool->work);
+    pthread_mutex_destroy(&pool->lock);
+    const spvk_allocator *alloc = lp->p.alloc;
+    spvk_free(alloc, pool->items, (size_t)pool->num_items * sizeof *pool->items);
+    spvk_free(alloc, pool->workers, (size_t)(lp->threads - 1 > 64 ? 64 : lp->threads - 1) * sizeof *pool->workers);
+    spvk_free(alloc, pool, sizeof *pool);
+    lp->pool = NULL;
+}
+
+/* The consumer builds item k itself (lock held on entry and exit). */
+static void consumer_build(lazy_pool *pool, uint32_t k)
+{
+    lazy_item *it = &pool->items[k];
+    it->state = ITEM_CLAIMED;
+    it->builder = 0;
+    pthread_mutex_unlock(&pool->lock);
+    bool ok = build_item(&pool->lp->p, it);
+    pthread_mutex_lock(&pool->lock);
+    it->state = ok ? ITEM_BUILT : ITEM_FAILED;
+}
+
+static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
+{
+    parser *p = &lp->p;
+    int64_t first = first_body_of(p, op);
+    if (first < 0)
+        return SPVK_OK;
+    if (!lp->pool && !pool_start(lp)) {
+        lp->threads = 1;
+        return spvk_ir_lazy_parser_materialize(lp, op);
+    }
+    lazy_pool *pool = lp->pool;
+    uint32_t k = item_of(pool, (uint32_t)first);
+    lazy_item *it = &pool->items[k];
+    pthread_mutex_lock(&pool->lock);
+    it->asked = true;
+    /* The consumer goes in order: nobody else builds this item or one before it (this round). */
+    if (k < pool->last_asked) {
+        /* Streamed again from an earlier function: the workers start over from here. */
+        pool->next = k + 1;
+        pool->horizon = 0;
+    } else if (pool->next <= k) {
+        pool->next = k + 1;
+    }
+    pool->last_asked = k;
+    /* The window follows the consumer; sleeping workers wake once a quarter of it is free. */
+    size_t start = (size_t)(p->bodies.items[it->first_body].start - p->lx.begin);
+    if (start + POOL_WINDOW > pool->horizon) {
+        pool->horizon = start + POOL_WINDOW;
+        int64_t c = claimable(pool);
+        if (pool->sleeping && c >= 0 && pool->items[c].text_end + POOL_WINDOW / 4 <= pool->horizon)
+            pthread_cond_broadcast(&pool->work);
+    }
+    while (it->state == ITEM_CLAIMED || it->state == ITEM_FREEING) {
+        /* A worker is on it: parse the next unclaimed body meanwhile, or wait. A body waiting to be
+           freed (the stream asks for it again) needs its worker awake. */
+        if (it->state == ITEM_FREEING)
+            pthread_cond_broadcast(&pool->work);
+        int64_t c = claimable(pool);
+        if (c >= 0) {
+            pool->next = (uint32_t)c + 1;
+            consumer_build(pool, (uint32_t)c);
+        } else {
+            pthread_cond_wait(&pool->built, &pool->lock);
+        }
+    }
+    if (it->state == ITEM_WAITING)
+        consumer_build(pool, k);
+    uint8_t state = it->state;
+    uint8_t builder = it->builder;
+    pthread_mutex_unlock(&pool->lock);
+    if (state == ITEM_FAILED && builder != 0) {
+        /* Parsed again here, for the consumer's diagnostics (or its success). */
+        pthread_mutex_lock(&pool->lock);
+        consumer_build(pool, k);
+        state = it->state;
+        pthread_mutex_unlock(&pool->lock);
+    }
+    return state == ITEM_BUILT ? SPVK_OK : parser_result(p);
+}
+
+/* Frees op's bodies once the consumer is done with them: now if it built them, else by the worker
+   that did. Returns false when there is no pool. */
+static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
+{
+    lazy_pool *pool = lp->pool;
+    if (!pool)
+        return false;
+    int64_t first = first_body_of(&lp->p, op);
+    lazy_item *it = &pool->items[item_of(pool, (uint32_t)first)];
+    pthread_mutex_lock(&pool->lock);
+    if (it->state != ITEM_BUILT && it->state != ITEM_FAILED) {
+        pthread_mutex_unlock(&pool->lock); /* not the consumer's (it never asked for it) */
+        return true;
+    }
+    uint8_t builder = it->builder;
+    it->asked = false;
+    if (builder == 0 || !pool->workers[builder - 1].running) {
+        it->state = ITEM_WAITING;
+        pthread_mutex_unlock(&pool->lock);
+        free_item(builder == 0 ? lp->p.ctx : pool->workers[builder - 1].view, &lp->p, it);
+        return true;
+    }
+    /* The worker frees it when it next wakes (for room in the window): no wake-up per body. */
+    lazy_worker *w = &pool->workers[builder - 1];
+    it->state = ITEM_FREEING;
+    it->next_free = w->free_head;
+    w->free_head = (int32_t)(it - pool->items);
+    pthread_mutex_unlock(&pool->lock);
+    return true;
 }
 
 /* ---- Hooks for custom forms (ir_asm.h) ---- */

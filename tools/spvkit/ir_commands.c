@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "spvkit/ir.h"
@@ -14,6 +15,7 @@ typedef struct ir_options {
     spvk_ir_print_options print;
     bool allow_unregistered;
     bool verify;
+    unsigned threads; /* 0: one per processor (at most 8) */
 } ir_options;
 
 /* Options every IR command shares; returns 1 when argv[*i] was one, 0 when not, -1 on error. */
@@ -44,6 +46,21 @@ static int take_ir_option(const char *cmd, int argc, char **argv, int *i, ir_opt
         o->verify = false;
         return 1;
     }
+    if (strcmp(a, "--mlir-disable-threading") == 0) {
+        o->threads = 1;
+        return 1;
+    }
+    if (strcmp(a, "--threads") == 0) {
+        char *end = NULL;
+        unsigned long n = *i + 1 < argc ? strtoul(argv[*i + 1], &end, 10) : 0;
+        if (*i + 1 >= argc || !end || *end || n < 1 || n > 64) {
+            cli_usage_error(cmd, "%s needs a number of threads from 1 to 64", a);
+            return -1;
+        }
+        o->threads = (unsigned)n;
+        ++*i;
+        return 1;
+    }
     if (a[0] != '-' || strcmp(a, "-") == 0) {
         if (o->input) {
             cli_usage_error(cmd, "more than one input (%s)", a);
@@ -53,6 +70,15 @@ static int take_ir_option(const char *cmd, int argc, char **argv, int *i, ir_opt
         return 1;
     }
     return 0;
+}
+
+/* --threads, or one per online processor up to 8 (more rarely pays: the consumer is serial). */
+static unsigned thread_count(const ir_options *o)
+{
+    if (o->threads)
+        return o->threads;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 8 ? 8 : (unsigned)n;
 }
 
 static const char *input_name(const ir_options *o)
@@ -216,6 +242,7 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     }
     if (module) {
         spvk_ir_stream stream;
+        spvk_ir_lazy_parser_set_threads(lp, thread_count(o));
         spvk_ir_lazy_parser_stream(lp, verifier, &stream);
         r = spvk_spirv_serialize_streamed(ctx, (spvk_ir_op *)module, &stream, &words, &count, &diags);
     }
@@ -348,6 +375,8 @@ const char CLI_TRANSLATE_HELP[] =
     "  --mlir-print-op-generic print every operation in generic form\n"
     "  --mlir-print-debuginfo  print locations\n"
     "  --no-verify             skip the IR verifier\n"
+    "  --threads N             threads that parse functions (default one per processor, at most 8;\n"
+    "                          --mlir-disable-threading is --threads 1)\n"
     "  -o OUT                  output file (binary output to a terminal is refused)\n";
 
 const char CLI_OPT_HELP[] =

@@ -466,6 +466,10 @@ typedef struct spvk_ir_print_options {
     /* Streaming (an op with one region): the text is the same as printing the whole module. In
        generic form every child_begin comes first (value numbering needs every body). */
     spvk_ir_stream stream;
+    /* Streaming in custom form with threads > 1: while the calling thread makes each child whole
+       (child_begin), threads - 1 others print the children made before it; the text and the
+       order of the hooks are the same. The context's allocator must then be thread-safe. */
+    unsigned threads;
 } spvk_ir_print_options;
 
 /* Parses MLIR text; the top-level ops are wrapped in a builtin.module unless the text is one. */

@@ -11,11 +11,14 @@
    Names are computed once before printing into two pointer-keyed tables (operation -> number of
    its first result, block -> label and first argument number) rather than stored in the IR, so
    printing never writes to the IR it is given. */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ir_asm.h"
+#include "ir_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
 
@@ -52,6 +55,7 @@ struct spvk_ir_printer {
     spvk_ir_write_fn write; /* spvk_ir_print_to: where the text goes, a chunk at a time */
     void *write_user;
     bool write_failed;      /* the writer refused a chunk (failed is set too) */
+    struct print_pool *pool; /* spvk_ir_print_options.threads: streamed children printed by workers */
 };
 
 /* Text goes out in chunks of about this size, so that printing a large module never holds its
@@ -742,6 +746,9 @@ static void flush(printer *p)
 }
 
 static void print_streamed(printer *p, spvk_ir_op *o);
+static void print_child(printer *p, spvk_ir_op *o, ptr_map *ops, ptr_map *blocks);
+static void print_streamed_by_pool(printer *p, spvk_ir_op *o);
+static void pool_collect(printer *p, uint32_t keep);
 
 static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
 {
@@ -780,8 +787,13 @@ static void print_block(printer *p, const spvk_ir_block *b, bool header)
     if (p->stream && b->region && b->region->op == p->root && !p->generic) {
         for (spvk_ir_op *o = b->first, *next; o && !p->failed; o = next) {
             next = o->next; /* the hooks may not erase o, but may change what follows */
-            print_streamed(p, o);
+            if (p->pool)
+                print_streamed_by_pool(p, o);
+            else
+                print_streamed(p, o);
         }
+        if (p->pool)
+            pool_collect(p, 0);
     } else {
         for (const spvk_ir_op *o = b->first; o; o = o->next)
             print_op(p, o);
@@ -911,14 +923,225 @@ static void print_streamed(printer *p, spvk_ir_op *o)
         p->failed = true;
         return;
     }
-    number_regions(p, o, false, p->child_value_base, p->child_arg_base, &p->child_ops, &p->child_blocks);
+    print_child(p, o, &p->child_ops, &p->child_blocks);
+    if (p->stream->child_end)
+        p->stream->child_end(p->stream->user, o);
+}
+
+/* ---- Printing streamed children on several threads ----
+   spvk_ir_print_options.threads > 1, custom form, streaming hooks: the calling thread makes each
+   child whole (child_begin: build and verify) and hands it to a worker that prints it into a
+   buffer of its own, while the caller makes the next. The buffers go out in module order and
+   child_end runs once a child's text is out, so the text and the hooks' order are those of one
+   thread. A child prints alone: the root's children are isolated (their numbering starts from
+   the same counters) and printing only reads the IR; a worker reaches the context through a
+   view of its own (ir_context_view_create) for what custom printers unique. */
+
+#define POOL_JOBS 16u /* children in flight: built and waiting to be printed or written */
+
+typedef struct print_job {
+    spvk_ir_op *op;
+    spvk_buffer text;
+    uint32_t indent;
+    atomic_bool done;
+    bool failed;
+} print_job;
+
+typedef struct print_worker {
+    struct print_pool *pool;
+    printer p;
+    pthread_t thread;
+    bool running;
+} print_worker;
+
+typedef struct print_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t work; /* workers: a job, or stop */
+    pthread_cond_t done; /* the caller: a job printed */
+    print_job jobs[POOL_JOBS];
+    /* jobs [head, tail) in flight; [claimed, tail) not yet taken. Written under the lock; tail and
+       done are also read without it, to spin a little before sleeping. */
+    uint32_t head, claimed;
+    atomic_uint tail;
+    bool stop;
+    print_worker *workers;
+    uint32_t num_workers, capacity;
+} print_pool;
+
+static void print_child(printer *p, spvk_ir_op *o, ptr_map *ops, ptr_map *blocks)
+{
+    number_regions(p, o, false, p->child_value_base, p->child_arg_base, ops, blocks);
     p->in_child = true;
     print_op(p, o);
     p->in_child = false;
-    map_clear(p, &p->child_ops);
-    map_clear(p, &p->child_blocks);
-    if (p->stream->child_end)
-        p->stream->child_end(p->stream->user, o);
+    map_clear(p, ops);
+    map_clear(p, blocks);
+}
+
+/* A child takes microseconds to build or print: a thread about to sleep for the other one first
+   spins this many rounds, which saves a wake-up (a system call each side) per child. */
+#define POOL_SPIN 4000
+
+static void *print_worker_main(void *arg)
+{
+    print_worker *w = arg;
+    print_pool *pool = w->pool;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        if (pool->stop)
+            break;
+        if (pool->claimed == atomic_load(&pool->tail)) {
+            uint32_t claimed = pool->claimed;
+            pthread_mutex_unlock(&pool->lock);
+            for (int i = 0; i < POOL_SPIN && atomic_load_explicit(&pool->tail, memory_order_relaxed) == claimed; i++)
+                spvk_cpu_relax();
+            pthread_mutex_lock(&pool->lock);
+            if (pool->claimed == atomic_load(&pool->tail) && !pool->stop)
+                pthread_cond_wait(&pool->work, &pool->lock);
+            continue;
+        }
+        print_job *job = &pool->jobs[pool->claimed++ % POOL_JOBS];
+        pthread_mutex_unlock(&pool->lock);
+        printer *p = &w->p;
+        p->out = job->text;
+        p->out.length = 0;
+        p->indent = job->indent;
+        p->failed = false;
+        print_child(p, job->op, &p->child_ops, &p->child_blocks);
+        job->text = p->out;
+        pthread_mutex_lock(&pool->lock);
+        job->failed = p->failed || p->out.failed;
+        atomic_store(&job->done, true);
+        pthread_cond_broadcast(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+/* Workers for a streamed custom-form print (threads - 1 of them); without any, p prints alone. */
+static void pool_start(printer *p, unsigned threads)
+{
+    uint32_t nw = threads - 1 > 64 ? 64 : threads - 1;
+    print_pool *pool = spvk_alloc(p->alloc, sizeof *pool);
+    if (!pool)
+        return;
+    memset(pool, 0, sizeof *pool);
+    pool->capacity = nw;
+    pool->workers = spvk_alloc(p->alloc, nw * sizeof *pool->workers);
+    if (!pool->workers || pthread_mutex_init(&pool->lock, NULL) != 0) {
+        spvk_free(p->alloc, pool->workers, nw * sizeof *pool->workers);
+        spvk_free(p->alloc, pool, sizeof *pool);
+        return;
+    }
+    pthread_cond_init(&pool->work, NULL);
+    pthread_cond_init(&pool->done, NULL);
+    memset(pool->workers, 0, nw * sizeof *pool->workers);
+    for (uint32_t i = 0; i < POOL_JOBS; i++)
+        spvk_buffer_init(&pool->jobs[i].text, p->alloc);
+    for (uint32_t i = 0; i < nw; i++) {
+        print_worker *w = &pool->workers[i];
+        spvk_ir_context *view = ir_context_view_create(p->ctx);
+        if (!view)
+            break;
+        w->pool = pool;
+        w->p = *p; /* options, the root's numbering (shared, read only), the streamed bases */
+        w->p.ctx = view;
+        w->p.pool = NULL;
+        w->p.write = NULL;
+        spvk_buffer_init(&w->p.out, p->alloc); /* each job's buffer replaces it */
+        memset(&w->p.child_ops, 0, sizeof w->p.child_ops);
+        memset(&w->p.child_blocks, 0, sizeof w->p.child_blocks);
+        pool->num_workers = i + 1;
+    }
+    for (uint32_t i = 0; i < pool->num_workers; i++)
+        pool->workers[i].running =
+            pthread_create(&pool->workers[i].thread, NULL, print_worker_main, &pool->workers[i]) == 0;
+    p->pool = pool;
+}
+
+static void pool_stop(printer *p)
+{
+    print_pool *pool = p->pool;
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stop = true;
+    pthread_cond_broadcast(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    for (uint32_t i = 0; i < pool->num_workers; i++) {
+        print_worker *w = &pool->workers[i];
+        if (w->running)
+            pthread_join(w->thread, NULL);
+        map_release(&w->p, &w->p.child_ops);
+        map_release(&w->p, &w->p.child_blocks);
+        ir_context_view_destroy(w->p.ctx);
+    }
+    for (uint32_t i = 0; i < POOL_JOBS; i++)
+        spvk_buffer_free(&pool->jobs[i].text);
+    pthread_cond_destroy(&pool->done);
+    pthread_cond_destroy(&pool->work);
+    pthread_mutex_destroy(&pool->lock);
+    spvk_free(p->alloc, pool->workers, (size_t)pool->capacity * sizeof *pool->workers);
+    spvk_free(p->alloc, pool, sizeof *pool);
+    p->pool = NULL;
+}
+
+/* Writes the printed children in order until at most `keep` are in flight (waiting for them), then
+   any others already printed. */
+static void pool_collect(printer *p, uint32_t keep)
+{
+    print_pool *pool = p->pool;
+    pthread_mutex_lock(&pool->lock);
+    while (pool->head != atomic_load(&pool->tail)) {
+        print_job *job = &pool->jobs[pool->head % POOL_JOBS];
+        if (!atomic_load(&job->done)) {
+            if (atomic_load(&pool->tail) - pool->head <= keep)
+                break;
+            pthread_mutex_unlock(&pool->lock);
+            for (int i = 0; i < POOL_SPIN && !atomic_load_explicit(&job->done, memory_order_relaxed); i++)
+                spvk_cpu_relax();
+            pthread_mutex_lock(&pool->lock);
+            if (!atomic_load(&job->done))
+                pthread_cond_wait(&pool->done, &pool->lock);
+            continue;
+        }
+        pthread_mutex_unlock(&pool->lock);
+        if (job->failed)
+            p->failed = true;
+        else
+            spvk_buffer_append(&p->out, job->text.data, job->text.length);
+        if (p->write && p->out.length >= PRINT_CHUNK)
+            flush(p);
+        if (p->stream->child_end)
+            p->stream->child_end(p->stream->user, job->op);
+        pthread_mutex_lock(&pool->lock);
+        atomic_store(&job->done, false);
+        pool->head++;
+    }
+    pthread_mutex_unlock(&pool->lock);
+}
+
+static void print_streamed_by_pool(printer *p, spvk_ir_op *o)
+{
+    print_pool *pool = p->pool;
+    spvk_result r = p->stream->child_begin(p->stream->user, o);
+    if (r != SPVK_OK) {
+        p->hook_result = r;
+        p->failed = true;
+        return;
+    }
+    pool_collect(p, POOL_JOBS - 1);
+    pthread_mutex_lock(&pool->lock);
+    uint32_t tail = atomic_load(&pool->tail);
+    print_job *job = &pool->jobs[tail % POOL_JOBS];
+    job->op = o;
+    job->indent = p->indent;
+    atomic_store(&job->done, false);
+    job->failed = false;
+    atomic_store(&pool->tail, tail + 1);
+    pthread_cond_signal(&pool->work);
+    pthread_mutex_unlock(&pool->lock);
+    pool_collect(p, POOL_JOBS); /* whatever is already printed goes out */
 }
 
 static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_options *options)
@@ -984,8 +1207,11 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
             return;
     }
     number_values(p, op);
+    if (p->stream && !p->generic && options->threads > 1 && !p->failed)
+        pool_start(p, options->threads);
     if (!p->failed)
         print_op(p, op);
+    pool_stop(p);
     if (p->stream && p->generic && p->stream->child_end)
         for (spvk_ir_block *b = op->regions[0].first; b; b = b->next)
             for (spvk_ir_op *o = b->first; o; o = o->next)

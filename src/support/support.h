@@ -81,6 +81,16 @@ bool spvk_diag_vadd(spvk_diagnostics *d, spvk_severity severity, const char *rul
                     size_t source_line_length, const char *fmt, va_list ap);
 size_t spvk_diag_error_count(const spvk_diagnostics *d);
 
+/* A spinning thread's pause (lets a sibling hardware thread run; no-op elsewhere). */
+static inline void spvk_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 static inline uint32_t spvk_hash_bytes(const void *data, size_t length)
 {
     /* FNV-1a: short names, good enough spread, no tables. */

@@ -684,10 +684,12 @@ static void test_streaming(void)
         CHECK(funcs == 2);
         CHECK(spvk_ir_verify(ctx, module, NULL) == SPVK_OK);
         /* Streamed printing gives the whole module's text, twice over (bodies freed and built
-           again), and memory does not grow the second time. */
+           again), and memory does not grow the second time; then the same with a thread that
+           prints each function while the next is built (custom form). */
         size_t memory = 0;
-        for (int round = 0; round < 2; round++) {
+        for (int round = 0; round < 4; round++) {
             spvk_ir_print_options po = {.generic = generic != 0, .assume_verified = true};
+            po.threads = round < 2 ? 1 : 2;
             spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, NULL);
             spvk_spirv_deserializer_stream(des, verifier, &po.stream);
             char *streamed = NULL;
@@ -697,6 +699,9 @@ static void test_streaming(void)
                 memory = spvk_ir_context_memory(ctx);
             else
                 CHECK(spvk_ir_context_memory(ctx) == memory);
+            for (spvk_ir_op *o = module->regions[0].first->first; o; o = o->next)
+                if (strcmp(spvk_ir_op_name(o), "spirv.func") == 0)
+                    CHECK(o->regions[0].unmaterialized && !o->regions[0].first);
             free(streamed);
             spvk_ir_verifier_destroy(verifier);
         }

@@ -1361,6 +1361,7 @@ static bool check_stream_print(const char *name, const char *text, int mode)
         spvk_ir_lazy_parser_set_threads(lp, stream_threads);
         for (int round = 0; round < 2; round++) {
             spvk_ir_print_options po = {.generic = generic, .debug_info = loc, .assume_verified = true};
+            po.threads = stream_threads; /* printing threads too (custom form) */
             spvk_ir_lazy_parser_stream(lp, verifier, &po.stream);
             sink out = {NULL, 0};
             spvk_result r = spvk_ir_print_to(ctx, module, &po, write_sink, &out);

@@ -286,6 +286,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     if (f) {
         spvk_ir_print_options po = o->print;
         po.assume_verified = o->verify;
+        po.threads = thread_count(o);
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)
@@ -375,7 +376,8 @@ const char CLI_TRANSLATE_HELP[] =
     "  --mlir-print-op-generic print every operation in generic form\n"
     "  --mlir-print-debuginfo  print locations\n"
     "  --no-verify             skip the IR verifier\n"
-    "  --threads N             threads that parse functions (default one per processor, at most 8;\n"
+    "  --threads N             threads that parse or print functions (default one per processor,\n"
+    "                          at most 8;\n"
     "                          --mlir-disable-threading is --threads 1)\n"
     "  -o OUT                  output file (binary output to a terminal is refused)\n";
 

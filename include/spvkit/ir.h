@@ -303,7 +303,9 @@ SPVK_API void spvk_ir_block_erase(spvk_ir_context *ctx, spvk_ir_block *block);
 /* Frees every block of a region, leaving it empty (a streaming translator drops each function's
    body once it has used it). Values defined inside must be used only inside. */
 SPVK_API void spvk_ir_region_clear(spvk_ir_context *ctx, spvk_ir_region *region);
-/* Frees a body that its streaming builder can make again: cleared and marked unmaterialized. */
+/* Frees a body that its streaming builder can make again: cleared and marked unmaterialized. The
+   body of an op isolated from above must use no value from outside it (as verified IR does):
+   its uses are not unlinked one by one. */
 SPVK_API void spvk_ir_region_unmaterialize(spvk_ir_context *ctx, spvk_ir_region *region);
 SPVK_API spvk_ir_op *spvk_ir_block_terminator(const spvk_ir_block *block); /* the last op if a terminator */
 /* Moves the ops from `from` (inclusive) to the end of its block into a new block placed after it. */

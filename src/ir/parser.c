@@ -2875,7 +2875,9 @@ static bool materialize_body(parser *p, const lazy_body *b)
         ok = resolve_deferred_locations(p);
     p->materializing = false;
     if (!ok) {
-        spvk_ir_region_unmaterialize(p->ctx, region);
+        /* A partial body may still use placeholders (outside it): their uses are unlinked. */
+        spvk_ir_region_clear(p->ctx, region);
+        region->unmaterialized = true;
     }
     return ok;
 }

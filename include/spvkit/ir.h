@@ -230,6 +230,9 @@ struct spvk_ir_op {
     const spvk_ir_attr *attrs; /* a DICTIONARY attribute, never NULL */
     const spvk_ir_attr *loc;   /* a LOCATION attribute or NULL */
     uint32_t scratch;          /* for analyses (the verifier numbers ops); meaningless outside one */
+    /* The operands made with the op share its allocation (with its results, regions and
+       successors); this many fit there. More operands (spvk_ir_op_set_operands) go elsewhere. */
+    uint32_t inline_operands;
 };
 
 struct spvk_ir_block {

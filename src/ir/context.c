@@ -806,6 +806,15 @@ const spvk_ir_attr *spvk_ir_dictionary_get(const spvk_ir_attr *dict, const char 
 {
     if (!dict || dict->kind != SPVK_ATTR_DICTIONARY || dict->dialect)
         return NULL;
+    if (dict->num_attrs <= 8) {
+        /* An op's few attributes: the first byte rules out nearly every name without a call. */
+        for (uint32_t i = 0; i < dict->num_attrs; i++) {
+            const char *n = dict->names[i];
+            if (n[0] == name[0] && strcmp(n, name) == 0)
+                return dict->attrs[i];
+        }
+        return NULL;
+    }
     /* Binary search by strcmp: names are sorted. */
     uint32_t lo = 0, hi = dict->num_attrs;
     while (lo < hi) {

@@ -63,6 +63,17 @@ spvk_ir_op *spvk_ir_op_parent(const spvk_ir_op *op)
 
 static const spvk_ir_attr *empty_dictionary(spvk_ir_context *ctx) { return ctx->owner->empty_dictionary; }
 
+/* Bytes of an op with its parts (0 when the counts overflow). */
+static size_t op_allocation_size(uint64_t results, uint64_t regions, uint64_t operands, uint64_t successors)
+{
+    uint64_t size = sizeof(spvk_ir_op) + results * sizeof(spvk_ir_value) + regions * sizeof(spvk_ir_region) +
+                    operands * sizeof(spvk_ir_use) + successors * sizeof(spvk_ir_block *);
+    if (results > UINT32_MAX || regions > UINT32_MAX || operands > UINT32_MAX || successors > UINT32_MAX ||
+        size > SIZE_MAX / 2)
+        return 0;
+    return (size_t)size;
+}
+
 spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *state)
 {
     const spvk_ir_op_def *def = state->def;
@@ -79,7 +90,13 @@ spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *stat
                 return NULL;
         }
     }
-    spvk_ir_op *op = spvk_ir_alloc(ctx, sizeof *op);
+    /* One allocation: the op, its results, regions, operands and successors, in that order (each
+       part's alignment divides the one before's size). */
+    size_t size = op_allocation_size(state->num_results, state->num_regions, state->num_operands,
+                                     state->num_successors);
+    if (!size)
+        return NULL;
+    spvk_ir_op *op = spvk_ir_alloc(ctx, size);
     if (!op)
         return NULL;
     op->def = def;
@@ -87,34 +104,38 @@ spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *stat
     op->num_results = state->num_results;
     op->num_successors = state->num_successors;
     op->num_regions = state->num_regions;
+    op->inline_operands = state->num_operands;
+    char *tail = (char *)(op + 1);
+    if (state->num_results) {
+        op->results = (spvk_ir_value *)tail;
+        tail += state->num_results * sizeof *op->results;
+    }
+    if (state->num_regions) {
+        op->regions = (spvk_ir_region *)tail;
+        tail += state->num_regions * sizeof *op->regions;
+    }
     if (state->num_operands) {
-        op->operands = spvk_ir_alloc(ctx, state->num_operands * sizeof *op->operands);
-        if (!op->operands)
-            return NULL;
+        op->operands = (spvk_ir_use *)tail;
+        tail += state->num_operands * sizeof *op->operands;
+    }
+    if (state->num_successors)
+        op->successors = (spvk_ir_block **)tail;
+    if (state->num_operands) {
         for (uint32_t i = 0; i < state->num_operands; i++) {
             op->operands[i].owner = op;
             use_link(&op->operands[i], state->operands[i]);
         }
     }
     if (state->num_results) {
-        op->results = spvk_ir_alloc(ctx, state->num_results * sizeof *op->results);
-        if (!op->results)
-            return NULL;
         for (uint32_t i = 0; i < state->num_results; i++) {
             op->results[i].type = state->result_types[i];
             op->results[i].defining_op = op;
             op->results[i].index = i;
         }
     }
-    if (state->num_successors) {
-        op->successors = ir_copy(ctx, state->successors, state->num_successors * sizeof *op->successors);
-        if (!op->successors)
-            return NULL;
-    }
+    if (state->num_successors)
+        memcpy(op->successors, state->successors, state->num_successors * sizeof *op->successors);
     if (state->num_regions) {
-        op->regions = spvk_ir_alloc(ctx, state->num_regions * sizeof *op->regions);
-        if (!op->regions)
-            return NULL;
         for (uint32_t i = 0; i < state->num_regions; i++) {
             op->regions[i].op = op;
             if (state->regions && state->regions[i])
@@ -183,18 +204,29 @@ void spvk_ir_op_remove_attr(spvk_ir_context *ctx, spvk_ir_op *op, const char *na
         op->attrs = dict;
 }
 
+/* Where the op's own operands are (after its results and regions). */
+static spvk_ir_use *op_inline_operands(spvk_ir_op *op)
+{
+    return (spvk_ir_use *)((char *)(op + 1) + op->num_results * sizeof(spvk_ir_value) +
+                           op->num_regions * sizeof(spvk_ir_region));
+}
+
 bool spvk_ir_op_set_operands(spvk_ir_context *ctx, spvk_ir_op *op, spvk_ir_value *const *values, uint32_t count)
 {
+    bool in_op = op->num_operands <= op->inline_operands; /* the operands are the op's own */
+    uint32_t room = in_op ? op->inline_operands : op->num_operands;
     spvk_ir_use *uses = op->operands;
-    if (count > op->num_operands) {
+    if (count > room) {
         uses = spvk_ir_alloc(ctx, count * sizeof *uses);
         if (!uses)
             return false;
+    } else if (!in_op && count <= op->inline_operands) {
+        uses = op_inline_operands(op); /* back into the op's own room */
     }
     /* Unlink first: values may repeat old operands. */
     for (uint32_t i = 0; i < op->num_operands; i++)
         use_unlink(&op->operands[i]);
-    if (uses != op->operands)
+    if (uses != op->operands && !in_op)
         ir_free(ctx, op->operands, op->num_operands * sizeof *op->operands);
     op->operands = uses;
     op->num_operands = count;
@@ -250,12 +282,10 @@ static void free_op(spvk_ir_context *ctx, spvk_ir_op *op)
             next = b->next;
             free_block(ctx, b);
         }
-    ir_free(ctx, op->operands, op->num_operands * sizeof *op->operands);
-    ir_free(ctx, op->results, op->num_results * sizeof *op->results);
-    ir_free(ctx, op->successors, op->num_successors * sizeof *op->successors);
-    ir_free(ctx, op->regions, op->num_regions * sizeof *op->regions);
+    if (op->num_operands > op->inline_operands)
+        ir_free(ctx, op->operands, op->num_operands * sizeof *op->operands);
     ir_owned_loc_free(ctx, op->loc);
-    ir_free(ctx, op, sizeof *op);
+    ir_free(ctx, op, op_allocation_size(op->num_results, op->num_regions, op->inline_operands, op->num_successors));
 }
 
 static void free_block(spvk_ir_context *ctx, spvk_ir_block *b)

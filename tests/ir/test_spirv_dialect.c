@@ -34,6 +34,15 @@ static spvk_ir_context *new_context(void)
 
 static void test_table(void)
 {
+    /* Every rename is found by its kind and value (the lookup is a binary search: the table must
+       stay sorted by kind, then value) and by its name. */
+    for (size_t i = 0; i < spvk_spirv_num_enum_renames; i++) {
+        const spvk_spirv_enum_rename *r = &spvk_spirv_enum_renames[i];
+        const char *name = spvk_spirv_enumerant_name(r->kind, r->value);
+        CHECK(name && strcmp(name, r->name) == 0);
+        uint32_t value = 0;
+        CHECK(spvk_spirv_enumerant_value(r->kind, r->name, strlen(r->name), &value) && value == r->value);
+    }
     size_t core = 0, ext = 0;
     for (size_t i = 0; i < spvk_spirv_num_op_infos; i++) {
         const spvk_spirv_op_info *info = &spvk_spirv_op_infos[i];

@@ -22,11 +22,21 @@
 
 /* ---- Enumerants ---- */
 
+/* The table is sorted by kind, then value (tools/gen_spirv_dialect.py): every enum printed looks
+   here first. */
 static const spvk_spirv_enum_rename *find_rename(unsigned kind, uint32_t value)
 {
-    for (size_t i = 0; i < spvk_spirv_num_enum_renames; i++)
-        if (spvk_spirv_enum_renames[i].kind == kind && spvk_spirv_enum_renames[i].value == value)
-            return &spvk_spirv_enum_renames[i];
+    size_t lo = 0, hi = spvk_spirv_num_enum_renames;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const spvk_spirv_enum_rename *r = &spvk_spirv_enum_renames[mid];
+        if (r->kind == kind && r->value == value)
+            return r;
+        if (r->kind < kind || (r->kind == kind && r->value < value))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     return NULL;
 }
 

@@ -188,6 +188,13 @@ struct spvk_ir_parser {
     const spvk_ir_attr *unit;
     /* Op names looked up, because a text repeats the same few hundred names. */
     def_cache_entry def_cache[PARSER_DEF_CACHE];
+    /* skip_region: the dialect of the last `!dialect.name<` it met, and whether that is opaque. */
+    struct {
+        const char *name;
+        size_t length;
+        char sigil;
+        bool opaque;
+    } last_dialect;
 };
 
 typedef spvk_ir_parser parser;
@@ -2656,20 +2663,32 @@ out:
 /* ---- Lazy bodies ---- */
 
 /* The bytes skip_region looks at: 1 for blanks, newlines, quotes, braces and slashes. */
+/* The bytes skip_region stops at once the body has a non-blank byte (lines are counted after). */
 static const unsigned char skip_class[256] = {
-    ['\n'] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1, ['<'] = 1,
+    ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1, ['<'] = 1,
 };
 
 /* Would the parser read `!name<...>` (sigil '!') or `#name<...>` as an opaque dialect body, with
-   skip_balanced, rather than token by token through a dialect's hook or as an alias? */
+   skip_balanced, rather than token by token through a dialect's hook or as an alias? A body
+   names the same dialect over and over (`!spirv.ptr<...>`): the last answer is kept. */
 static bool opaque_body(parser *p, char sigil, const char *name, size_t n)
 {
     const char *dot = memchr(name, '.', n);
     if (!dot && map_find(&p->aliases, name, n, sigil == '#' ? 1 : 2) >= 0)
         return false;
     size_t dn = dot ? (size_t)(dot - name) : n;
+    if (dot && p->last_dialect.length == dn && p->last_dialect.sigil == sigil &&
+        memcmp(p->last_dialect.name, name, dn) == 0)
+        return p->last_dialect.opaque;
     const spvk_ir_dialect *dialect = spvk_ir_dialect_lookup(p->ctx, name, dn);
-    return !(dialect && (sigil == '#' ? dialect->parse_attr != NULL : dialect->parse_type != NULL));
+    bool opaque = !(dialect && (sigil == '#' ? dialect->parse_attr != NULL : dialect->parse_type != NULL));
+    if (dot) {
+        p->last_dialect.name = name;
+        p->last_dialect.length = dn;
+        p->last_dialect.sigil = sigil;
+        p->last_dialect.opaque = opaque;
+    }
+    return opaque;
 }
 
 /* Skips a region's text: braces are matched outside strings and `//` comments, as the lexer
@@ -2683,32 +2702,31 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
     const ir_token open = p->tok;
     const char *line_start = open.start - (open.column - 1);
     const char *s = open.start + 1, *e = p->lx.end;
-    const char *cur_line_start = line_start;
-    uint32_t line = open.line, depth = 1;
-    bool blank = true;
+    uint32_t depth = 1;
+    /* Blanks (and comments) first: a body of nothing else is no body. */
+    for (;;) {
+        while (s < e && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
+            s++;
+        if (e - s < 2 || s[0] != '/' || s[1] != '/')
+            break;
+        const char *nl = memchr(s, '\n', (size_t)(e - s));
+        s = nl ? nl : e;
+    }
+    if (s < e && *s == '}')
+        goto eager;
     while (s < e) {
         /* Most bytes matter to nobody: one table look-up each. */
         if (!skip_class[(unsigned char)*s]) {
-            blank = false;
             while (++s < e && !skip_class[(unsigned char)*s])
                 ;
             continue;
         }
         char c = *s++;
         switch (c) {
-        case '\n':
-            line++;
-            cur_line_start = s;
-            continue;
-        case ' ':
-        case '\t':
-        case '\r':
-            continue;
         case '/':
             if (s < e && *s == '/') {
-                while (s < e && *s != '\n')
-                    s++;
-                continue;
+                const char *nl = memchr(s, '\n', (size_t)(e - s));
+                s = nl ? nl : e;
             }
             break;
         case '"':
@@ -2725,15 +2743,12 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
             while (s < e && ir_is_suffix_id_char(*s))
                 s++;
             const char *end = NULL;
-            uint32_t body_line = line;
-            const char *body_line_start = cur_line_start;
+            uint32_t body_line = 0;
+            const char *body_line_start = NULL;
             char bad;
             if (s > name && s < e && *s == '<' && opaque_body(p, c, name, (size_t)(s - name)) &&
-                skip_balanced(s, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK) {
+                skip_balanced(s, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK)
                 s = end;
-                line = body_line;
-                cur_line_start = body_line_start;
-            }
             break;
         }
         case '<': {
@@ -2742,15 +2757,12 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
             while (w > open.start && ir_is_suffix_id_char(w[-1]))
                 w--;
             const char *end = NULL;
-            uint32_t body_line = line;
-            const char *body_line_start = cur_line_start;
+            uint32_t body_line = 0;
+            const char *body_line_start = NULL;
             char bad;
             if (!(w > open.start && (w[-1] == '!' || w[-1] == '#')) && ir_is_raw_builtin(w, (size_t)(s - 1 - w)) &&
-                skip_balanced(s - 1, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK) {
+                skip_balanced(s - 1, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK)
                 s = end;
-                line = body_line;
-                cur_line_start = body_line_start;
-            }
             break;
         }
         case '{':
@@ -2763,15 +2775,12 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
         default:
             break;
         }
-        blank = false;
     }
 eager:
     /* Malformed text (no closing brace, an open string, a NUL) is parsed now, so that its
        diagnostic is the whole-text parse's. */
     return parse_region_into(p, region, args, types, num_args, true);
 closed:
-    if (blank)
-        goto eager;
     if (num_args > UINT32_MAX - p->body_args.count)
         return out_of_memory(p);
     lazy_body b;
@@ -2789,8 +2798,19 @@ closed:
             return out_of_memory(p);
     if (!VEC_PUSH(p, p->bodies, b))
         return out_of_memory(p);
-    p->lx.line = line;
-    p->lx.line_start = cur_line_start;
+    /* The lexer goes on after the body, on the line it ends on: its lines are counted in one
+       pass the compiler vectorizes. */
+    uint32_t lines = 0;
+    const char *last_newline = NULL;
+    for (const char *q = open.start; q < s; q++)
+        lines += *q == '\n';
+    if (lines) {
+        last_newline = s - 1;
+        while (*last_newline != '\n')
+            last_newline--;
+    }
+    p->lx.line = open.line + lines;
+    p->lx.line_start = last_newline ? last_newline + 1 : line_start;
     relex_from(p, s);
     return !p->failed;
 }

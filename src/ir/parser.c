@@ -3582,11 +3582,13 @@ static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
     return SPVK_WALK_SKIP;
 }
 
+static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op);
+
 static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
 {
     lazy_walk w = {user, SPVK_OK};
     spvk_ir_walk(child, materialize_each, &w);
-    if (w.result == SPVK_OK && w.lp->stream_verifier)
+    if (w.result == SPVK_OK && w.lp->stream_verifier && !pool_verified(w.lp, child))
         w.result = spvk_ir_verifier_run(w.lp->stream_verifier, child);
     return w.result;
 }
@@ -3636,6 +3638,7 @@ typedef struct lazy_item {
     uint8_t state;
     uint8_t builder;  /* 0: the consumer; k: worker k */
     bool asked;       /* the consumer asked for it (a worker may build ahead of any ask) */
+    bool verified;    /* its worker verified the op (with stream()'s verifier set) */
     int32_t next_free; /* in the builder's list of bodies to free */
 } lazy_item;
 
@@ -3644,6 +3647,7 @@ typedef struct lazy_worker {
     uint32_t index;
     parser p;
     spvk_ir_context *view;
+    spvk_ir_verifier *verifier; /* when stream() was given one: the ops it builds are verified too */
     int32_t free_head; /* bodies it built that the consumer is done with */
     bool running;      /* its thread was started */
     bool dead;         /* its parser failed: it claims nothing more */
@@ -3734,8 +3738,12 @@ static void *worker_main(void *arg)
         pool->next = (uint32_t)k + 1;
         pthread_mutex_unlock(&pool->lock);
         bool ok = build_item(&w->p, it);
+        /* Verified here too, so that the consumer need not: a failure leaves it to the consumer,
+           whose verifier reports it. */
+        bool verified = ok && w->verifier && spvk_ir_verifier_run(w->verifier, it->op) == SPVK_OK;
         pthread_mutex_lock(&pool->lock);
         it->state = ok ? ITEM_BUILT : ITEM_FAILED;
+        it->verified = verified;
         if (!ok)
             w->dead = true; /* a failed parser is left mid-parse: it builds nothing more */
         pthread_cond_broadcast(&pool->built);
@@ -3787,6 +3795,8 @@ static bool worker_init(lazy_worker *w, lazy_pool *pool, uint32_t index)
     p->op_bodies.count = m->op_bodies.count;
     memcpy(p->def_cache, m->def_cache, sizeof p->def_cache);
     p->placeholders = spvk_ir_block_create(w->view);
+    if (pool->lp->stream_verifier && !(w->verifier = spvk_ir_verifier_create(w->view, NULL)))
+        return false;
     return p->placeholders != NULL;
 }
 
@@ -3801,6 +3811,8 @@ static void worker_release(lazy_worker *w)
     memset(&p->op_bodies, 0, sizeof p->op_bodies);
     if (w->view)
         parser_release(p);
+    spvk_ir_verifier_destroy(w->verifier);
+    w->verifier = NULL;
     ir_context_view_destroy(w->view);
     w->view = NULL;
 }
@@ -3915,6 +3927,7 @@ static void consumer_build(lazy_pool *pool, uint32_t k)
     lazy_item *it = &pool->items[k];
     it->state = ITEM_CLAIMED;
     it->builder = 0;
+    it->verified = false;
     pthread_mutex_unlock(&pool->lock);
     bool ok = build_item(&pool->lp->p, it);
     pthread_mutex_lock(&pool->lock);
@@ -3981,6 +3994,21 @@ static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
     return state == ITEM_BUILT ? SPVK_OK : parser_result(p);
 }
 
+/* Whether a worker built op's bodies and verified op (the consumer has it: no lock needed by the
+   worker any more, but the item's fields are the pool's). */
+static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
+{
+    lazy_pool *pool = lp->pool;
+    int64_t first = pool ? first_body_of(&lp->p, op) : -1;
+    if (first < 0)
+        return false;
+    lazy_item *it = &pool->items[item_of(pool, (uint32_t)first)];
+    pthread_mutex_lock(&pool->lock);
+    bool verified = it->op == op && it->state == ITEM_BUILT && it->verified;
+    pthread_mutex_unlock(&pool->lock);
+    return verified;
+}
+
 /* Frees op's bodies once the consumer is done with them: now if it built them, else by the worker
    that did. Returns false when there is no pool. */
 static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
@@ -3997,6 +4025,7 @@ static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
     }
     uint8_t builder = it->builder;
     it->asked = false;
+    it->verified = false;
     if (builder == 0 || !pool->workers[builder - 1].running) {
         it->state = ITEM_WAITING;
         pthread_mutex_unlock(&pool->lock);

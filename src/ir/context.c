@@ -560,7 +560,14 @@ static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_
     return found;
 }
 
+static const spvk_ir_attr *attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, bool names_interned);
+
 const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc)
+{
+    return attr_get(ctx, desc, false);
+}
+
+static const spvk_ir_attr *attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, bool names_interned)
 {
     spvk_ir_attr_desc d = *desc;
     /* Strings are interned so that equal content compares by pointer. */
@@ -577,7 +584,9 @@ const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_de
     const char *small_names[16];
     const char **names = NULL;
     size_t names_size = 0;
-    if (d.names && d.num_attrs) {
+    if (d.names && d.num_attrs && names_interned) {
+        /* the caller's array is copied only for a new attribute */
+    } else if (d.names && d.num_attrs) {
         names_size = d.num_attrs * sizeof *names;
         names = d.num_attrs <= 16 ? small_names : spvk_alloc(ctx->allocator, names_size);
         if (!names) {
@@ -754,8 +763,23 @@ const spvk_ir_attr *spvk_ir_symbol_ref_attr(spvk_ir_context *ctx, const char *na
     return spvk_ir_attr_get(ctx, &d);
 }
 
+static const spvk_ir_attr *dictionary_attr(spvk_ir_context *ctx, const char *const *names,
+                                           const spvk_ir_attr *const *values, uint32_t count, bool names_interned);
+
 const spvk_ir_attr *spvk_ir_dictionary_attr(spvk_ir_context *ctx, const char *const *names,
                                             const spvk_ir_attr *const *values, uint32_t count)
+{
+    return dictionary_attr(ctx, names, values, count, false);
+}
+
+const spvk_ir_attr *ir_dictionary_attr_interned(spvk_ir_context *ctx, const char *const *names,
+                                                const spvk_ir_attr *const *values, uint32_t count)
+{
+    return dictionary_attr(ctx, names, values, count, true);
+}
+
+static const spvk_ir_attr *dictionary_attr(spvk_ir_context *ctx, const char *const *names,
+                                           const spvk_ir_attr *const *values, uint32_t count, bool names_interned)
 {
     const char *small_names[16];
     const spvk_ir_attr *small_values[16];
@@ -770,7 +794,7 @@ const spvk_ir_attr *spvk_ir_dictionary_attr(spvk_ir_context *ctx, const char *co
     /* Insertion sort by name keeps the last of repeated names; dictionaries are small. */
     uint32_t m = 0;
     for (uint32_t i = 0; i < count; i++) {
-        const char *name = ir_intern_cstr(ctx, names[i]);
+        const char *name = names_interned ? names[i] : ir_intern_cstr(ctx, names[i]);
         if (!name || !values[i])
             return NULL;
         uint32_t j = m;
@@ -799,7 +823,7 @@ const spvk_ir_attr *spvk_ir_dictionary_attr(spvk_ir_context *ctx, const char *co
     d.attrs = v;
     d.names = n;
     d.num_attrs = m;
-    return spvk_ir_attr_get(ctx, &d);
+    return attr_get(ctx, &d, true); /* the names are interned by now */
 }
 
 const spvk_ir_attr *spvk_ir_dictionary_get(const spvk_ir_attr *dict, const char *name)

@@ -22,6 +22,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "ir_asm.h"
 #include "ir_internal.h"
@@ -2668,6 +2671,53 @@ static const unsigned char skip_class[256] = {
     ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1, ['<'] = 1,
 };
 
+/* The first byte of [s, e) in skip_class, or e. Sixteen bytes at a time where SSE2 is there (every
+   x86-64): the scan runs over every function's text before any is parsed. */
+static inline const char *next_special(const char *s, const char *e)
+{
+#if defined(__SSE2__)
+    const __m128i slash = _mm_set1_epi8('/'), quote = _mm_set1_epi8('"'), open = _mm_set1_epi8('{'),
+                  close = _mm_set1_epi8('}'), bang = _mm_set1_epi8('!'), hash = _mm_set1_epi8('#'),
+                  nul = _mm_setzero_si128(), less = _mm_set1_epi8('<');
+    for (; e - s >= 16; s += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, slash), _mm_cmpeq_epi8(v, quote)),
+                                              _mm_or_si128(_mm_cmpeq_epi8(v, open), _mm_cmpeq_epi8(v, close))),
+                                 _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, bang), _mm_cmpeq_epi8(v, hash)),
+                                              _mm_or_si128(_mm_cmpeq_epi8(v, nul), _mm_cmpeq_epi8(v, less))));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (bits)
+            return s + __builtin_ctz(bits);
+    }
+#endif
+    while (s < e && !skip_class[(unsigned char)*s])
+        s++;
+    return s;
+}
+
+/* Newlines in [s, e), and the last one's position (NULL if none). */
+static uint32_t count_lines(const char *s, const char *e, const char **last)
+{
+    uint32_t n = 0;
+    *last = NULL;
+#if defined(__SSE2__)
+    const __m128i nl = _mm_set1_epi8('\n');
+    for (; e - s >= 16; s += 16) {
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), nl));
+        if (bits) {
+            n += (uint32_t)__builtin_popcount(bits);
+            *last = s + 31 - __builtin_clz(bits);
+        }
+    }
+#endif
+    for (; s < e; s++)
+        if (*s == '\n') {
+            n++;
+            *last = s;
+        }
+    return n;
+}
+
 /* Would the parser read `!name<...>` (sigil '!') or `#name<...>` as an opaque dialect body, with
    skip_balanced, rather than token by token through a dialect's hook or as an alias? A body
    names the same dialect over and over (`!spirv.ptr<...>`): the last answer is kept. */
@@ -2714,13 +2764,10 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
     }
     if (s < e && *s == '}')
         goto eager;
-    while (s < e) {
-        /* Most bytes matter to nobody: one table look-up each. */
-        if (!skip_class[(unsigned char)*s]) {
-            while (++s < e && !skip_class[(unsigned char)*s])
-                ;
-            continue;
-        }
+    for (;;) {
+        s = next_special(s, e); /* most bytes matter to nobody */
+        if (s >= e)
+            break;
         char c = *s++;
         switch (c) {
         case '/':
@@ -2798,17 +2845,9 @@ closed:
             return out_of_memory(p);
     if (!VEC_PUSH(p, p->bodies, b))
         return out_of_memory(p);
-    /* The lexer goes on after the body, on the line it ends on: its lines are counted in one
-       pass the compiler vectorizes. */
-    uint32_t lines = 0;
-    const char *last_newline = NULL;
-    for (const char *q = open.start; q < s; q++)
-        lines += *q == '\n';
-    if (lines) {
-        last_newline = s - 1;
-        while (*last_newline != '\n')
-            last_newline--;
-    }
+    /* The lexer goes on after the body, on the line it ends on. */
+    const char *last_newline;
+    uint32_t lines = count_lines(open.start, s, &last_newline);
     p->lx.line = open.line + lines;
     p->lx.line_start = last_newline ? last_newline + 1 : line_start;
     relex_from(p, s);

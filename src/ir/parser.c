@@ -2484,6 +2484,7 @@ static op_frame *frame_of(parser *p, spvk_ir_op_state *state)
     return NULL;
 }
 
+/* name: interned. */
 static bool frame_add_attr(parser *p, op_frame *f, const char *name, const spvk_ir_attr *value)
 {
     uint32_t cap_names = f->attrs_cap;
@@ -2512,10 +2513,7 @@ static bool finish_attrs(parser *p, op_frame *f)
         e[i].order = i;
     }
     for (uint32_t i = 0; i < f->num_attrs; i++) {
-        const char *name = intern(p, f->attr_names[i], strlen(f->attr_names[i]));
-        if (!name)
-            return false;
-        e[base + i].name = name;
+        e[base + i].name = f->attr_names[i]; /* interned by every frame_add_attr caller */
         e[base + i].value = f->attr_values[i];
         e[base + i].order = base + i;
     }

@@ -34,6 +34,9 @@ bool spvk_ir_parse_identifier(spvk_ir_parser *p, const char **out);
 bool spvk_ir_parse_optional_identifier(spvk_ir_parser *p, const char **out);
 bool spvk_ir_parse_string(spvk_ir_parser *p, const char **out, size_t *length); /* interned */
 bool spvk_ir_parse_optional_string(spvk_ir_parser *p, const char **out, size_t *length);
+/* A string read but not kept: its bytes (not NUL-terminated) stay valid while the text does. For
+   words looked up in a table (enum names), which interning would only slow down. */
+bool spvk_ir_parse_optional_string_view(spvk_ir_parser *p, const char **out, size_t *length);
 bool spvk_ir_parse_integer(spvk_ir_parser *p, int64_t *out);           /* with optional '-' */
 bool spvk_ir_parse_optional_integer(spvk_ir_parser *p, int64_t *out);
 /* In `4x8xf32`-style shapes the lexer splits 'x': parses "4x" "8x" dimensions; '?' gives SPVK_DYNAMIC. */

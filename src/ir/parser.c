@@ -4219,6 +4219,19 @@ bool spvk_ir_parse_optional_string(spvk_ir_parser *p, const char **out, size_t *
     return !p->failed;
 }
 
+bool spvk_ir_parse_optional_string_view(spvk_ir_parser *p, const char **out, size_t *length)
+{
+    if (!at(p, TOK_STRING))
+        return false;
+    const char *s = p->tok.start + 1, *e = p->tok.start + p->tok.length - 1;
+    if (p->tok.start[0] == '@' || memchr(s, '\\', (size_t)(e - s)))
+        return spvk_ir_parse_optional_string(p, out, length); /* escapes: unescaped and interned */
+    *out = s;
+    *length = (size_t)(e - s);
+    advance(p);
+    return !p->failed;
+}
+
 bool spvk_ir_parse_string(spvk_ir_parser *p, const char **out, size_t *length)
 {
     if (p->failed)

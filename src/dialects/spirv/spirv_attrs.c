@@ -51,9 +51,18 @@ const char *spvk_spirv_enumerant_name(unsigned operand_kind, uint32_t value)
 
 bool spvk_spirv_enumerant_value(unsigned operand_kind, const char *name, size_t length, uint32_t *value)
 {
-    for (size_t i = 0; i < spvk_spirv_num_enum_renames; i++) {
+    /* The kind's renames: from the first with this kind (sorted by kind). */
+    size_t lo = 0, hi = spvk_spirv_num_enum_renames;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (spvk_spirv_enum_renames[mid].kind < operand_kind)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = lo; i < spvk_spirv_num_enum_renames && spvk_spirv_enum_renames[i].kind == operand_kind; i++) {
         const spvk_spirv_enum_rename *r = &spvk_spirv_enum_renames[i];
-        if (r->kind == operand_kind && strlen(r->name) == length && memcmp(r->name, name, length) == 0) {
+        if (strncmp(r->name, name, length) == 0 && r->name[length] == 0) {
             *value = r->value;
             return true;
         }
@@ -129,7 +138,7 @@ bool spvk_spirv_parse_enum_value(spvk_ir_parser *p, unsigned operand_kind, uint3
         return spvk_ir_parser_error(p, "unknown enum kind");
     const char *s;
     size_t len;
-    if (spvk_ir_parse_optional_string(p, &s, &len)) {
+    if (spvk_ir_parse_optional_string_view(p, &s, &len)) {
         /* "Acquire|UniformMemory", as custom forms quote it. */
         *value = 0;
         size_t start = 0;

@@ -233,6 +233,7 @@ struct spvk_ir_op {
     /* The operands made with the op share its allocation (with its results, regions and
        successors); this many fit there. More operands (spvk_ir_op_set_operands) go elsewhere. */
     uint32_t inline_operands;
+    bool inline_loc; /* an op-owned location (the parser's file:line:col) shares the allocation too */
 };
 
 struct spvk_ir_block {

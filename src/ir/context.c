@@ -627,33 +627,6 @@ static const spvk_ir_attr *attr_get(spvk_ir_context *ctx, const spvk_ir_attr_des
     return a;
 }
 
-const spvk_ir_attr *ir_owned_file_loc(spvk_ir_context *ctx, const char *file, size_t length, uint32_t line,
-                                      uint32_t column)
-{
-    spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
-    if (!a)
-        return NULL;
-    a->kind = SPVK_ATTR_LOCATION;
-    a->flags = SPVK_LOC_FILE;
-    a->hash = 0;
-    a->value = line;
-    a->value2 = column;
-    a->string = file;
-    a->length = (uint32_t)length;
-    return a;
-}
-
-const spvk_ir_attr *ir_owned_loc_copy(spvk_ir_context *ctx, const spvk_ir_attr *loc)
-{
-    return ir_owned_file_loc(ctx, loc->string, loc->length, (uint32_t)loc->value, (uint32_t)loc->value2);
-}
-
-void ir_owned_loc_free(spvk_ir_context *ctx, const spvk_ir_attr *loc)
-{
-    if (ir_attr_is_owned(loc))
-        ir_free(ctx, (void *)loc, sizeof *loc);
-}
-
 static const spvk_ir_attr *uniqued_location(spvk_ir_context *ctx, const spvk_ir_attr *owned)
 {
     spvk_ir_attr_desc d = {0};

@@ -85,15 +85,11 @@ const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);
 const spvk_ir_attr *ir_dictionary_attr_interned(spvk_ir_context *ctx, const char *const *names,
                                                 const spvk_ir_attr *const *values, uint32_t count);
 /* Op-owned locations. A parsed op's implicit position (file:line:col) is unique to that op, so
-   uniquing it only costs: a table entry per op that is never freed. Such a location is allocated
-   for its op (hash 0 marks it: uniqued attributes never hash to 0), copied when another op takes
-   it (spvk_ir_op_create), uniqued when an attribute holds it, and freed with its op. `file` is
-   interned. */
-const spvk_ir_attr *ir_owned_file_loc(spvk_ir_context *ctx, const char *file, size_t length, uint32_t line,
-                                      uint32_t column);
+   uniquing it only costs: a table entry per op that is never freed. Such a location (hash 0
+   marks it: uniqued attributes never hash to 0) lives in its op's allocation: spvk_ir_op_create
+   copies one given in the state there (the parser passes one from its stack), and it goes with
+   the op. An attribute that holds one gets the uniqued location instead. `file` is interned. */
 static inline bool ir_attr_is_owned(const spvk_ir_attr *a) { return a && a->hash == 0; }
-const spvk_ir_attr *ir_owned_loc_copy(spvk_ir_context *ctx, const spvk_ir_attr *loc);
-void ir_owned_loc_free(spvk_ir_context *ctx, const spvk_ir_attr *loc);
 /* The def for an op name nobody registered (created once per name). */
 const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name, size_t length);
 

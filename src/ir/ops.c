@@ -64,10 +64,11 @@ spvk_ir_op *spvk_ir_op_parent(const spvk_ir_op *op)
 static const spvk_ir_attr *empty_dictionary(spvk_ir_context *ctx) { return ctx->owner->empty_dictionary; }
 
 /* Bytes of an op with its parts (0 when the counts overflow). */
-static size_t op_allocation_size(uint64_t results, uint64_t regions, uint64_t operands, uint64_t successors)
+static size_t op_allocation_size(uint64_t results, uint64_t regions, uint64_t operands, uint64_t successors, bool loc)
 {
     uint64_t size = sizeof(spvk_ir_op) + results * sizeof(spvk_ir_value) + regions * sizeof(spvk_ir_region) +
-                    operands * sizeof(spvk_ir_use) + successors * sizeof(spvk_ir_block *);
+                    operands * sizeof(spvk_ir_use) + successors * sizeof(spvk_ir_block *) +
+                    (loc ? sizeof(spvk_ir_attr) : 0);
     if (results > UINT32_MAX || regions > UINT32_MAX || operands > UINT32_MAX || successors > UINT32_MAX ||
         size > SIZE_MAX / 2)
         return 0;
@@ -92,8 +93,9 @@ spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *stat
     }
     /* One allocation: the op, its results, regions, operands and successors, in that order (each
        part's alignment divides the one before's size). */
+    bool owned_loc = ir_attr_is_owned(state->loc);
     size_t size = op_allocation_size(state->num_results, state->num_regions, state->num_operands,
-                                     state->num_successors);
+                                     state->num_successors, owned_loc);
     if (!size)
         return NULL;
     spvk_ir_op *op = spvk_ir_alloc(ctx, size);
@@ -118,8 +120,18 @@ spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *stat
         op->operands = (spvk_ir_use *)tail;
         tail += state->num_operands * sizeof *op->operands;
     }
-    if (state->num_successors)
+    if (state->num_successors) {
         op->successors = (spvk_ir_block **)tail;
+        tail += state->num_successors * sizeof *op->successors;
+    }
+    if (owned_loc) {
+        /* An owned location belongs to one op: this one gets its own copy, in its allocation. */
+        memcpy(tail, state->loc, sizeof(spvk_ir_attr));
+        op->loc = (const spvk_ir_attr *)tail;
+        op->inline_loc = true;
+    } else {
+        op->loc = state->loc;
+    }
     if (state->num_operands) {
         for (uint32_t i = 0; i < state->num_operands; i++) {
             op->operands[i].owner = op;
@@ -143,10 +155,6 @@ spvk_ir_op *spvk_ir_op_create(spvk_ir_context *ctx, const spvk_ir_op_state *stat
         }
     }
     op->attrs = state->attrs ? state->attrs : empty_dictionary(ctx);
-    /* An owned location belongs to one op: this one gets its own copy. */
-    op->loc = ir_attr_is_owned(state->loc) ? ir_owned_loc_copy(ctx, state->loc) : state->loc;
-    if (state->loc && !op->loc)
-        return NULL;
     if (!op->attrs)
         return NULL;
     return op;
@@ -274,6 +282,7 @@ static void drop_references(spvk_ir_op *op)
 
 static void free_block(spvk_ir_context *ctx, spvk_ir_block *b);
 
+
 /* Gives an operation's memory back (references already dropped, nothing points at it). */
 static void free_op(spvk_ir_context *ctx, spvk_ir_op *op)
 {
@@ -284,8 +293,8 @@ static void free_op(spvk_ir_context *ctx, spvk_ir_op *op)
         }
     if (op->num_operands > op->inline_operands)
         ir_free(ctx, op->operands, op->num_operands * sizeof *op->operands);
-    ir_owned_loc_free(ctx, op->loc);
-    ir_free(ctx, op, op_allocation_size(op->num_results, op->num_regions, op->inline_operands, op->num_successors));
+    ir_free(ctx, op,
+            op_allocation_size(op->num_results, op->num_regions, op->inline_operands, op->num_successors, op->inline_loc));
 }
 
 static void free_block(spvk_ir_context *ctx, spvk_ir_block *b)

@@ -3017,16 +3017,26 @@ static spvk_ir_op *create_op(parser *p, uint32_t frame_index, const ir_token *na
         return NULL;
     f = &p->frames.items[frame_index];
     spvk_ir_op_state *st = f->state;
+    /* Where the op was written: its own location, not a uniqued one (see ir_owned_file_loc), made
+       in the op's allocation. */
+    spvk_ir_attr here;
+    if (!st->loc) {
+        memset(&here, 0, sizeof here);
+        here.kind = SPVK_ATTR_LOCATION;
+        here.flags = SPVK_LOC_FILE;
+        here.hash = 0; /* owned */
+        here.value = name_tok->line;
+        here.value2 = name_tok->column;
+        here.string = p->loc_file;
+        here.length = (uint32_t)p->loc_file_length;
+        st->loc = &here;
+    }
     spvk_ir_op *op = spvk_ir_op_create(p->ctx, st);
+    if (st->loc == &here)
+        st->loc = NULL;
     if (!op) {
         context_failure(p);
         return NULL;
-    }
-    if (!op->loc) {
-        /* Where the op was written: its own location, not a uniqued one (see ir_owned_file_loc). */
-        op->loc = ir_owned_file_loc(p->ctx, p->loc_file, p->loc_file_length, name_tok->line, name_tok->column);
-        if (!op->loc)
-            return context_failure(p), NULL;
     }
     /* The op took the blocks of the regions parsed for it: those go back to the free lists. */
     for (uint32_t i = 0; i < st->num_regions; i++)
@@ -3374,10 +3384,8 @@ static bool resolve_deferred_locations(parser *p)
         const spvk_ir_attr *a = p->aliases.slots[k].alias;
         if (!is_location(a))
             return error_at(p, &d->token, "expected location, but found another attribute");
-        if (d->op) {
-            ir_owned_loc_free(p->ctx, d->op->loc);
-            d->op->loc = a;
-        }
+        if (d->op)
+            d->op->loc = a; /* its own location stays unused in its allocation */
         else
             d->arg->loc = a;
     }

@@ -93,12 +93,23 @@ static inline void spvk_cpu_relax(void)
 
 static inline uint32_t spvk_hash_bytes(const void *data, size_t length)
 {
-    /* FNV-1a: short names, good enough spread, no tables. */
+    /* Eight bytes per multiply (FNV-1a's byte-at-a-time chain cost four cycles a byte on every
+       name interned), then a final mix; for hash tables, not for storage. */
     const unsigned char *p = (const unsigned char *)data;
-    uint32_t h = 2166136261u;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)length;
+    for (; length >= 8; p += 8, length -= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    uint64_t w = 0;
     for (size_t i = 0; i < length; i++)
-        h = (h ^ p[i]) * 16777619u;
-    return h;
+        w |= (uint64_t)p[i] << (8 * i);
+    h = (h ^ w) * 0x94d049bb133111ebull;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return (uint32_t)(h ^ (h >> 32));
 }
 
 static inline uint32_t spvk_hash_u32(uint32_t x)

@@ -641,6 +641,8 @@ static const spvk_ir_attr *uniqued_location(spvk_ir_context *ctx, const spvk_ir_
 
 const spvk_ir_attr *spvk_ir_unit_attr(spvk_ir_context *ctx)
 {
+    if (ctx->owner->unit)
+        return ctx->owner->unit;
     spvk_ir_attr_desc d = {0};
     d.kind = SPVK_ATTR_UNIT;
     return spvk_ir_attr_get(ctx, &d);
@@ -990,7 +992,8 @@ spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
     }
     /* Made now, so that views never race to make it. */
     ctx->empty_dictionary = spvk_ir_dictionary_attr(ctx, NULL, NULL, 0);
-    if (!ctx->empty_dictionary) {
+    ctx->unit = spvk_ir_unit_attr(ctx);
+    if (!ctx->empty_dictionary || !ctx->unit) {
         spvk_ir_context_destroy(ctx);
         return NULL;
     }

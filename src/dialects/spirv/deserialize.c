@@ -339,11 +339,33 @@ static void collect(dsr *d, const spvk_instruction *inst, bool in_function)
 
 /* Reads instructions into d->insts until `stop` says so (or the module ends); returns the
    offset of the instruction it stopped at (not kept), or the module's end. */
+/* An OpName or OpMemberName that is well formed (an id below the bound, its string filling the
+   rest of it): what record_names may read. Such names are skipped without
+   decoding (a module may name every local value); others go to the reader, which reports them. */
+static bool is_plain_name(const dsr *d, size_t at)
+{
+    if (at >= d->num_words)
+        return false;
+    const uint32_t *w = d->words + at;
+    uint32_t count = w[0] >> 16, opcode = w[0] & 0xffff;
+    uint32_t first = opcode == SPVK_OP_Name ? 2 : opcode == SPVK_OP_MemberName ? 3 : 0;
+    if (!first || count <= first || count > d->num_words - at || w[1] == 0 || w[1] >= d->header.bound)
+        return false;
+    const char *text = (const char *)(w + first);
+    size_t room = (size_t)(count - first) * 4;
+    const char *nul = memchr(text, 0, room);
+    return nul && count == first + ((size_t)(nul - text) + 4) / 4; /* the string ends the instruction */
+}
+
 static size_t read_until(dsr *d, bool in_function, uint16_t stop_opcode, bool keep_stop)
 {
     for (;;) {
         const spvk_instruction *inst;
         size_t at = spvk_reader_offset(d->reader);
+        if (is_plain_name(d, at)) {
+            spvk_reader_seek(d->reader, at + (d->words[at] >> 16)); /* record_names reads it */
+            continue;
+        }
         spvk_result r = spvk_reader_next(d->reader, &inst);
         if (r != SPVK_OK) {
             d->result = r;

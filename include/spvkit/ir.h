@@ -497,8 +497,9 @@ SPVK_API void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *parser, spvk_ir_ve
 /* Parses bodies on `threads` threads in all (default 1: the calling thread alone). The extra
    threads parse the functions ahead of the stream's consumer, within a window of text (1 MiB),
    while the consumer serializes or prints; results and diagnostics are those of one thread.
-   Call before the first materialize. While they run, the context's uniquing takes a lock and its
-   allocator must be safe to call from several threads (the default one is). */
+   Call before the first materialize. A function's regions may then be under construction until
+   materialize(op) returns: read them only after. While the workers run, the context's uniquing
+   takes a lock and its allocator must be safe to call from several threads (the default is). */
 SPVK_API void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *parser, unsigned threads);
 SPVK_API void spvk_ir_lazy_parser_destroy(spvk_ir_lazy_parser *parser);
 

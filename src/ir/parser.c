@@ -3681,7 +3681,7 @@ typedef struct lazy_item {
     uint32_t first_body, num_bodies;
     size_t text_end;  /* offset one past its last body */
     uint8_t state;
-    uint8_t builder;  /* 0: the consumer; k: worker k */
+    uint8_t builder;  /* 0: the consumer; k: worker k; POOL_HELPER: the consumer, parsing ahead */
     bool asked;       /* the consumer asked for it (a worker may build ahead of any ask) */
     bool verified;    /* its worker verified the op (with stream()'s verifier set) */
     int32_t next_free; /* in the builder's list of bodies to free */
@@ -3695,12 +3695,19 @@ typedef struct lazy_worker {
     spvk_ir_verifier *verifier; /* when stream() was given one: the ops it builds are verified too */
     int32_t free_head; /* bodies it built that the consumer is done with */
     bool running;      /* its thread was started */
+    bool initialized;  /* its parser was (worker_init) */
     bool dead;         /* its parser failed: it claims nothing more */
     pthread_t thread;
 } lazy_worker;
 
+/* The consumer parses bodies ahead of the one it waits for with a silent parser of its own (its
+   heap, no diagnostics): a failure there is reported only when the consumer reaches that body,
+   parsing it again with the lazy parser's own. */
+#define POOL_HELPER 255u
+
 struct lazy_pool {
     spvk_ir_lazy_parser *lp;
+    lazy_worker helper; /* the consumer's silent parser (no thread, no view) */
     pthread_mutex_t lock;
     pthread_cond_t work;  /* workers: room in the window, bodies to free, or stop */
     pthread_cond_t built; /* the consumer: a worker finished a body */
@@ -3714,6 +3721,17 @@ struct lazy_pool {
     lazy_worker *workers;
     uint32_t num_workers;
 };
+
+static bool build_item(parser *p, const lazy_item *it);
+
+/* A worker's or the helper's build: parsed, then verified when the stream verifies (a failure to
+   verify is left to the consumer's verifier, which reports it). */
+static bool silent_build(lazy_worker *w, const lazy_item *it, bool *verified)
+{
+    bool ok = build_item(&w->p, it);
+    *verified = ok && w->verifier && spvk_ir_verifier_run(w->verifier, it->op) == SPVK_OK;
+    return ok;
+}
 
 static bool build_item(parser *p, const lazy_item *it)
 {
@@ -3782,10 +3800,8 @@ static void *worker_main(void *arg)
         it->builder = (uint8_t)w->index;
         pool->next = (uint32_t)k + 1;
         pthread_mutex_unlock(&pool->lock);
-        bool ok = build_item(&w->p, it);
-        /* Verified here too, so that the consumer need not: a failure leaves it to the consumer,
-           whose verifier reports it. */
-        bool verified = ok && w->verifier && spvk_ir_verifier_run(w->verifier, it->op) == SPVK_OK;
+        bool verified;
+        bool ok = silent_build(w, it, &verified);
         pthread_mutex_lock(&pool->lock);
         it->state = ok ? ITEM_BUILT : ITEM_FAILED;
         it->verified = verified;
@@ -3819,11 +3835,14 @@ static bool worker_init(lazy_worker *w, lazy_pool *pool, uint32_t index)
     w->pool = pool;
     w->index = index;
     w->free_head = -1;
-    w->view = ir_context_view_create(m->ctx);
-    if (!w->view)
+    /* The helper works on the consumer's thread, in the context itself. */
+    w->view = index == POOL_HELPER ? NULL : ir_context_view_create(m->ctx);
+    if (index != POOL_HELPER && !w->view)
         return false;
+    spvk_ir_context *ctx = w->view ? w->view : m->ctx;
+    w->initialized = true;
     parser *p = &w->p;
-    parser_init(p, w->view, m->lx.begin, (size_t)(m->text_end - m->lx.begin), m->file, NULL);
+    parser_init(p, ctx, m->lx.begin, (size_t)(m->text_end - m->lx.begin), m->file, NULL);
     p->loc_file = m->loc_file;
     p->loc_file_length = m->loc_file_length;
     p->i64 = m->i64;
@@ -3839,8 +3858,8 @@ static bool worker_init(lazy_worker *w, lazy_pool *pool, uint32_t index)
     p->op_bodies.capacity = m->op_bodies.capacity;
     p->op_bodies.count = m->op_bodies.count;
     memcpy(p->def_cache, m->def_cache, sizeof p->def_cache);
-    p->placeholders = spvk_ir_block_create(w->view);
-    if (pool->lp->stream_verifier && !(w->verifier = spvk_ir_verifier_create(w->view, NULL)))
+    p->placeholders = spvk_ir_block_create(ctx);
+    if (pool->lp->stream_verifier && !(w->verifier = spvk_ir_verifier_create(ctx, NULL)))
         return false;
     return p->placeholders != NULL;
 }
@@ -3854,8 +3873,9 @@ static void worker_release(lazy_worker *w)
     memset(&p->body_args, 0, sizeof p->body_args);
     memset(&p->body_types, 0, sizeof p->body_types);
     memset(&p->op_bodies, 0, sizeof p->op_bodies);
-    if (w->view)
+    if (w->initialized)
         parser_release(p);
+    w->initialized = false;
     spvk_ir_verifier_destroy(w->verifier);
     w->verifier = NULL;
     ir_context_view_destroy(w->view);
@@ -3913,6 +3933,10 @@ static bool pool_start(spvk_ir_lazy_parser *lp)
     }
     pool->num_items = n;
     pool->horizon = POOL_WINDOW;
+    if (!worker_init(&pool->helper, pool, POOL_HELPER)) {
+        worker_release(&pool->helper);
+        pool->helper.dead = true;
+    }
     for (uint32_t i = 0; i < nw; i++) {
         if (!worker_init(&pool->workers[i], pool, i + 1)) {
             worker_release(&pool->workers[i]);
@@ -3936,6 +3960,8 @@ fail:
     return false;
 }
 
+static spvk_ir_context *builder_ctx(lazy_pool *pool, uint8_t builder);
+
 static void pool_destroy(spvk_ir_lazy_parser *lp)
 {
     lazy_pool *pool = lp->pool;
@@ -3952,8 +3978,9 @@ static void pool_destroy(spvk_ir_lazy_parser *lp)
     for (uint32_t i = 0; i < pool->num_items; i++) {
         lazy_item *it = &pool->items[i];
         if (!it->asked && (it->state == ITEM_BUILT || it->state == ITEM_FAILED))
-            free_item(it->builder ? pool->workers[it->builder - 1].view : lp->p.ctx, &lp->p, it);
+            free_item(builder_ctx(pool, it->builder), &lp->p, it);
     }
+    worker_release(&pool->helper);
     for (uint32_t i = 0; i < pool->num_workers; i++)
         worker_release(&pool->workers[i]);
     pthread_cond_destroy(&pool->built);
@@ -3966,7 +3993,29 @@ static void pool_destroy(spvk_ir_lazy_parser *lp)
     lp->pool = NULL;
 }
 
-/* The consumer builds item k itself (lock held on entry and exit). */
+/* The heap a builder's bodies are freed into. */
+static spvk_ir_context *builder_ctx(lazy_pool *pool, uint8_t builder)
+{
+    return builder == 0 || builder == POOL_HELPER ? pool->lp->p.ctx : pool->workers[builder - 1].view;
+}
+
+/* The consumer parses item c ahead, silently (lock held on entry and exit). */
+static void helper_build(lazy_pool *pool, uint32_t c)
+{
+    lazy_item *it = &pool->items[c];
+    it->state = ITEM_CLAIMED;
+    it->builder = POOL_HELPER;
+    pthread_mutex_unlock(&pool->lock);
+    bool verified;
+    bool ok = silent_build(&pool->helper, it, &verified);
+    pthread_mutex_lock(&pool->lock);
+    it->state = ok ? ITEM_BUILT : ITEM_FAILED;
+    it->verified = verified;
+    if (!ok)
+        pool->helper.dead = true; /* left mid-parse */
+}
+
+/* The consumer builds item k itself, reporting (lock held on entry and exit). */
 static void consumer_build(lazy_pool *pool, uint32_t k)
 {
     lazy_item *it = &pool->items[k];
@@ -4016,10 +4065,10 @@ static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
            freed (the stream asks for it again) needs its worker awake. */
         if (it->state == ITEM_FREEING)
             pthread_cond_broadcast(&pool->work);
-        int64_t c = claimable(pool);
+        int64_t c = pool->helper.dead ? -1 : claimable(pool);
         if (c >= 0) {
             pool->next = (uint32_t)c + 1;
-            consumer_build(pool, (uint32_t)c);
+            helper_build(pool, (uint32_t)c);
         } else {
             pthread_cond_wait(&pool->built, &pool->lock);
         }
@@ -4071,10 +4120,10 @@ static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
     uint8_t builder = it->builder;
     it->asked = false;
     it->verified = false;
-    if (builder == 0 || !pool->workers[builder - 1].running) {
+    if (builder == 0 || builder == POOL_HELPER || !pool->workers[builder - 1].running) {
         it->state = ITEM_WAITING;
         pthread_mutex_unlock(&pool->lock);
-        free_item(builder == 0 ? lp->p.ctx : pool->workers[builder - 1].view, &lp->p, it);
+        free_item(builder_ctx(pool, builder), &lp->p, it);
         return true;
     }
     /* The worker frees it when it next wakes (for room in the window): no wake-up per body. */

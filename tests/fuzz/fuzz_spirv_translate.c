@@ -1,8 +1,8 @@
 /* libFuzzer harness: the deserializer on arbitrary bytes, then, for what it accepts, the verifier,
    the printer, the parser on the printed text and the serializer. Every step must end in a result
    code, never a crash, a leak or an over-read; what the deserializer accepts must print, parse
-   back and serialize, and translating it one function at a time (spvkit translate's streaming)
-   must print the same text. */
+   back and serialize, and translating it one function at a time (spvkit translate's streaming,
+   with one thread and with a printing thread) must print the same text. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +31,7 @@ static bool append(void *user, const char *text, size_t length)
 }
 
 /* The streamed translation of a module the whole-module path printed as `expected`. */
-static void check_streaming(const uint32_t *words, size_t count, const char *expected)
+static void check_streaming(const uint32_t *words, size_t count, const char *expected, unsigned threads)
 {
     stream s = {spvk_ir_context_create(NULL), NULL, NULL, 0};
     if (!s.ctx || !spvk_ir_register_all_dialects(s.ctx))
@@ -40,7 +40,7 @@ static void check_streaming(const uint32_t *words, size_t count, const char *exp
     if (spvk_spirv_deserializer_create(s.ctx, words, count, NULL, &s.des, &module) != SPVK_OK ||
         spvk_ir_verify(s.ctx, module, NULL) != SPVK_OK)
         abort();
-    spvk_ir_print_options po = {.assume_verified = true};
+    spvk_ir_print_options po = {.assume_verified = true, .threads = threads};
     spvk_ir_verifier *verifier = spvk_ir_verifier_create(s.ctx, NULL);
     if (!verifier)
         abort();
@@ -80,7 +80,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *verified = spvk_ir_print(ctx, module, &po);
         if (!verified)
             abort();
-        check_streaming(words, size / 4, verified);
+        check_streaming(words, size / 4, verified, 1);
+        check_streaming(words, size / 4, verified, 2);
         spvk_free(NULL, verified, strlen(verified) + 1);
         spvk_ir_op *reparsed = NULL;
         if (spvk_ir_parse(ctx, text, strlen(text), "fuzz", &reparsed, &d) != SPVK_OK)

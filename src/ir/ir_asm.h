@@ -88,8 +88,14 @@ bool spvk_ir_parse_optional_location(spvk_ir_parser *p, const spvk_ir_attr **out
 
 /* ---- Printer ---- */
 spvk_ir_context *spvk_ir_printer_context(spvk_ir_printer *p);
-void spvk_ir_print_text(spvk_ir_printer *p, const char *s);
+void(spvk_ir_print_text)(spvk_ir_printer *p, const char *s);
 void spvk_ir_print_text_n(spvk_ir_printer *p, const char *s, size_t length);
+#if defined(__GNUC__)
+/* Custom printers print literals at nearly every op: their lengths are known when compiling. */
+#define spvk_ir_print_text(p, s)                                                                   \
+    (__builtin_constant_p(s) ? spvk_ir_print_text_n((p), (s), __builtin_strlen(s))                \
+                             : (spvk_ir_print_text)((p), (s)))
+#endif
 void spvk_ir_print_int(spvk_ir_printer *p, int64_t value);
 void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
 #if defined(__GNUC__)

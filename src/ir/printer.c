@@ -1273,7 +1273,7 @@ char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr)
 
 spvk_ir_context *spvk_ir_printer_context(spvk_ir_printer *p) { return p->ctx; }
 
-void spvk_ir_print_text(spvk_ir_printer *p, const char *s)
+void(spvk_ir_print_text)(spvk_ir_printer *p, const char *s)
 {
     if (s)
         text(p, s);

@@ -79,6 +79,15 @@ contains "verifier names the rule" "$tmp/err" "terminator"
 expect "serialize: no spirv.module" 1 "$spvkit" translate --serialize-spirv "$tmp/noterm.mlir"
 expect "deserialize: truncated binary" 1 "$spvkit" translate --deserialize-spirv "$tmp/short.spv"
 contains "deserialize errors name the offset" "$tmp/err" "word 0"
+# --threads: the same output with one thread and with several; a count that is no number is a usage error
+expect "translate --threads 0" 2 "$spvkit" translate --threads 0 --deserialize-spirv "$tmp/m.spvasm"
+expect "translate --threads x" 2 "$spvkit" translate --threads x --deserialize-spirv "$tmp/m.spvasm"
+expect "deserialize, one thread" 0 "$spvkit" translate --threads 1 --deserialize-spirv "$tmp/m.spvasm" -o "$tmp/t1.mlir"
+expect "deserialize, three threads" 0 "$spvkit" translate --threads 3 --deserialize-spirv "$tmp/m.spvasm" -o "$tmp/t3.mlir"
+expect "same text" 0 cmp "$tmp/t1.mlir" "$tmp/t3.mlir"
+expect "serialize, one thread" 0 "$spvkit" translate --mlir-disable-threading --serialize-spirv "$tmp/t1.mlir" -o "$tmp/t1.spv"
+expect "serialize, three threads" 0 "$spvkit" translate --threads 3 --serialize-spirv "$tmp/t1.mlir" -o "$tmp/t3.spv"
+expect "same words" 0 cmp "$tmp/t1.spv" "$tmp/t3.spv"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -376,9 +376,8 @@ const char CLI_TRANSLATE_HELP[] =
     "  --mlir-print-op-generic print every operation in generic form\n"
     "  --mlir-print-debuginfo  print locations\n"
     "  --no-verify             skip the IR verifier\n"
-    "  --threads N             threads that parse or print functions (default one per processor,\n"
-    "                          at most 8;\n"
-    "                          --mlir-disable-threading is --threads 1)\n"
+    "  --threads N             threads that parse or print functions (default: one per processor,\n"
+    "                          at most 8); --mlir-disable-threading is --threads 1\n"
     "  -o OUT                  output file (binary output to a terminal is refused)\n";
 
 const char CLI_OPT_HELP[] =

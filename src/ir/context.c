@@ -108,8 +108,8 @@ static inline void tables_unlock(spvk_ir_context *o)
         pthread_mutex_unlock(&o->lock);
 }
 
-/* This thread's cache slot for hash h in cache `which`, or NULL when no view exists. Items are
-   immutable once uniqued, so a slot's item may be compared without the lock. */
+/* This thread's cache slot for hash h in cache `which` (the owner's and each view's own). Items
+   are immutable once uniqued, so a slot's item may be compared without the lock. */
 static inline ir_cache_entry *cache_slot(spvk_ir_context *ctx, unsigned which, uint32_t h)
 {
     return ctx->cache ? &ctx->cache[which * IR_CACHE_SIZE + (h & (IR_CACHE_SIZE - 1))] : NULL;
@@ -977,6 +977,16 @@ bool spvk_ir_register_dialect(spvk_ir_context *ctx, const spvk_ir_dialect *diale
 
 /* ---- Context ---- */
 
+#define CACHE_BYTES ((size_t)IR_CACHES * IR_CACHE_SIZE * sizeof(ir_cache_entry))
+
+static ir_cache_entry *cache_create(const spvk_allocator *allocator)
+{
+    ir_cache_entry *c = spvk_alloc(allocator, CACHE_BYTES);
+    if (c)
+        memset(c, 0, CACHE_BYTES);
+    return c;
+}
+
 spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
 {
     spvk_ir_context *ctx = spvk_alloc(allocator, sizeof *ctx);
@@ -990,6 +1000,13 @@ spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
         spvk_free(allocator, ctx, sizeof *ctx);
         return NULL;
     }
+    /* The cache in front of the tables pays with one thread too: a hit costs no probe of a table
+       of hundreds of thousands of slots. */
+    ctx->cache = cache_create(allocator);
+    if (!ctx->cache) {
+        spvk_ir_context_destroy(ctx);
+        return NULL;
+    }
     /* Made now, so that views never race to make it. */
     ctx->empty_dictionary = spvk_ir_dictionary_attr(ctx, NULL, NULL, 0);
     ctx->unit = spvk_ir_unit_attr(ctx);
@@ -998,16 +1015,6 @@ spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
         return NULL;
     }
     return ctx;
-}
-
-#define CACHE_BYTES ((size_t)IR_CACHES * IR_CACHE_SIZE * sizeof(ir_cache_entry))
-
-static ir_cache_entry *cache_create(const spvk_allocator *allocator)
-{
-    ir_cache_entry *c = spvk_alloc(allocator, CACHE_BYTES);
-    if (c)
-        memset(c, 0, CACHE_BYTES);
-    return c;
 }
 
 spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx)
@@ -1020,9 +1027,7 @@ spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx)
     v->owner = o;
     v->allocator = o->allocator;
     v->cache = cache_create(o->allocator);
-    if (!o->num_views && !o->cache)
-        o->cache = cache_create(o->allocator);
-    if (!v->cache || !o->cache) {
+    if (!v->cache) {
         spvk_free(o->allocator, v->cache, CACHE_BYTES);
         spvk_free(o->allocator, v, sizeof *v);
         return NULL;
@@ -1061,10 +1066,7 @@ void ir_context_view_destroy(spvk_ir_context *v)
     }
     if (v->failed)
         o->failed = true;
-    if (--o->num_views == 0) {
-        spvk_free(o->allocator, o->cache, CACHE_BYTES);
-        o->cache = NULL;
-    }
+    o->num_views--;
     spvk_free(o->allocator, v->cache, CACHE_BYTES);
     spvk_free(o->allocator, v, sizeof *v);
 }
@@ -1082,7 +1084,7 @@ void spvk_ir_context_destroy(spvk_ir_context *ctx)
         next = c->next;
         spvk_free(ctx->allocator, c, header + c->size);
     }
-    spvk_free(ctx->allocator, ctx->cache, CACHE_BYTES); /* views left undestroyed */
+    spvk_free(ctx->allocator, ctx->cache, CACHE_BYTES);
     pthread_mutex_destroy(&ctx->lock);
     const spvk_allocator *a = ctx->allocator;
     spvk_free(a, ctx, sizeof *ctx);

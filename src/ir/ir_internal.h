@@ -35,7 +35,8 @@ typedef struct ir_def_entry {
 } ir_def_entry;
 
 /* A thread's cache of uniqued items it found (names, types, attributes; direct-mapped by hash),
-   so that the items a function uses over and over are found without the shared tables' lock. */
+   so that the items a function uses over and over are found without the shared tables' lock,
+   and without probing tables of hundreds of thousands of slots. */
 #define IR_CACHE_SIZE 2048u
 typedef struct ir_cache_entry {
     uint32_t hash;
@@ -54,7 +55,7 @@ struct spvk_ir_context {
     struct arena_chunk *chunks;
     size_t memory;
     void *free_lists[IR_FREE_CLASSES]; /* erased IR: each piece's first word links the next */
-    ir_cache_entry *cache;             /* IR_CACHES * IR_CACHE_SIZE, while views exist */
+    ir_cache_entry *cache;             /* IR_CACHES * IR_CACHE_SIZE: this thread's (ir_cache_entry) */
     bool failed;
     /* The owner's alone. */
     bool allow_unregistered;

@@ -3663,12 +3663,13 @@ void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *lp, unsigned threads)
    its own over the same text and a view of the context (its own heap; uniquing under the
    context's lock). The consumer still takes the functions in module order: materialize(op) waits
    for op's body if a worker is on it, or parses it itself (and, while waiting, parses the next
-   unclaimed one). Workers stay within a window of text ahead of the consumer, so that memory
-   stays that of the functions in the window. A body a worker built is freed by that worker
-   (its heap's free lists are the ones it reuses), after the consumer is done with it.
-   Diagnostics are the calling thread's alone: a body a worker fails to parse is parsed again
-   by the consumer, which reports exactly what the one-thread parse reports. Verification stays
-   with the consumer (stream()'s verifier runs on each child as before). */
+   unclaimed one with a silent helper parser). Workers stay within a window of text ahead of the
+   consumer, so that memory stays that of the functions in the window. A body a worker built is
+   freed by that worker (its heap's free lists are the ones it reuses), after the consumer is
+   done with it. Diagnostics are the calling thread's alone: a body a worker or the helper fails
+   to parse is parsed again by the consumer, which reports exactly what the one-thread parse
+   reports. With a stream verifier, workers and the helper verify what they build; the consumer
+   verifies only the rest (and what failed, to report it). */
 
 #define POOL_WINDOW (1u << 20) /* bytes of text workers may parse ahead */
 
@@ -3685,6 +3686,9 @@ typedef struct lazy_item {
     bool asked;       /* the consumer asked for it (a worker may build ahead of any ask) */
     bool verified;    /* its worker verified the op (with stream()'s verifier set) */
     int32_t next_free; /* in the builder's list of bodies to free */
+    /* FREEING: the blocks of its bodies, taken out of the op when the consumer let them go (so
+       that the op reads as unmaterialized at once) and left for the builder to free. */
+    spvk_ir_region detached;
 } lazy_item;
 
 typedef struct lazy_worker {
@@ -3719,19 +3723,8 @@ struct lazy_pool {
     uint32_t sleeping;  /* workers waiting on `work` */
     bool stop;
     lazy_worker *workers;
-    uint32_t num_workers;
+    uint32_t num_workers, capacity; /* started, allocated */
 };
-
-static bool build_item(parser *p, const lazy_item *it);
-
-/* A worker's or the helper's build: parsed, then verified when the stream verifies (a failure to
-   verify is left to the consumer's verifier, which reports it). */
-static bool silent_build(lazy_worker *w, const lazy_item *it, bool *verified)
-{
-    bool ok = build_item(&w->p, it);
-    *verified = ok && w->verifier && spvk_ir_verifier_run(w->verifier, it->op) == SPVK_OK;
-    return ok;
-}
 
 static bool build_item(parser *p, const lazy_item *it)
 {
@@ -3750,6 +3743,25 @@ static void free_item(spvk_ir_context *ctx, const parser *p, const lazy_item *it
         if (!r->unmaterialized)
             spvk_ir_region_unmaterialize(ctx, r);
     }
+}
+
+/* Builds item k on the calling thread (lock held on entry and exit, released while building). With
+   w (a worker, the helper) the build is silent and verified when the stream verifies (a failure
+   to verify is left to the consumer's verifier, which reports it); a failed silent parser is left
+   mid-parse and builds nothing more. Without w, the lazy parser's own parser builds and reports. */
+static void pool_build(lazy_pool *pool, uint32_t k, lazy_worker *w)
+{
+    lazy_item *it = &pool->items[k];
+    it->state = ITEM_CLAIMED;
+    it->builder = w ? (uint8_t)w->index : 0;
+    pthread_mutex_unlock(&pool->lock);
+    bool ok = build_item(w ? &w->p : &pool->lp->p, it);
+    bool verified = ok && w && w->verifier && spvk_ir_verifier_run(w->verifier, it->op) == SPVK_OK;
+    pthread_mutex_lock(&pool->lock);
+    it->state = ok ? ITEM_BUILT : ITEM_FAILED;
+    it->verified = verified;
+    if (!ok && w)
+        w->dead = true;
 }
 
 /* The next item a worker may claim, or -1 (lock held). */
@@ -3771,7 +3783,7 @@ static void drain_frees(lazy_worker *w)
         w->free_head = -1;
         pthread_mutex_unlock(&pool->lock);
         for (int32_t i = head; i >= 0; i = pool->items[i].next_free)
-            free_item(w->view, &w->p, &pool->items[i]);
+            spvk_ir_region_unmaterialize(w->view, &pool->items[i].detached); /* nobody else reaches it */
         pthread_mutex_lock(&pool->lock);
         for (int32_t i = head; i >= 0; i = pool->items[i].next_free)
             pool->items[i].state = ITEM_WAITING;
@@ -3795,18 +3807,8 @@ static void *worker_main(void *arg)
             pool->sleeping--;
             continue;
         }
-        lazy_item *it = &pool->items[k];
-        it->state = ITEM_CLAIMED;
-        it->builder = (uint8_t)w->index;
         pool->next = (uint32_t)k + 1;
-        pthread_mutex_unlock(&pool->lock);
-        bool verified;
-        bool ok = silent_build(w, it, &verified);
-        pthread_mutex_lock(&pool->lock);
-        it->state = ok ? ITEM_BUILT : ITEM_FAILED;
-        it->verified = verified;
-        if (!ok)
-            w->dead = true; /* a failed parser is left mid-parse: it builds nothing more */
+        pool_build(pool, (uint32_t)k, w);
         pthread_cond_broadcast(&pool->built);
     }
     drain_frees(w);
@@ -3896,6 +3898,7 @@ static bool pool_start(spvk_ir_lazy_parser *lp)
         return false;
     memset(pool, 0, sizeof *pool);
     pool->lp = lp;
+    pool->capacity = nw;
     uint32_t n = 0;
     for (uint32_t i = 0; i < m->bodies.count; i++)
         if (i == 0 || m->bodies.items[i].op != m->bodies.items[i - 1].op)
@@ -3988,7 +3991,7 @@ static void pool_destroy(spvk_ir_lazy_parser *lp)
     pthread_mutex_destroy(&pool->lock);
     const spvk_allocator *alloc = lp->p.alloc;
     spvk_free(alloc, pool->items, (size_t)pool->num_items * sizeof *pool->items);
-    spvk_free(alloc, pool->workers, (size_t)(lp->threads - 1 > 64 ? 64 : lp->threads - 1) * sizeof *pool->workers);
+    spvk_free(alloc, pool->workers, (size_t)pool->capacity * sizeof *pool->workers);
     spvk_free(alloc, pool, sizeof *pool);
     lp->pool = NULL;
 }
@@ -3997,35 +4000,6 @@ static void pool_destroy(spvk_ir_lazy_parser *lp)
 static spvk_ir_context *builder_ctx(lazy_pool *pool, uint8_t builder)
 {
     return builder == 0 || builder == POOL_HELPER ? pool->lp->p.ctx : pool->workers[builder - 1].view;
-}
-
-/* The consumer parses item c ahead, silently (lock held on entry and exit). */
-static void helper_build(lazy_pool *pool, uint32_t c)
-{
-    lazy_item *it = &pool->items[c];
-    it->state = ITEM_CLAIMED;
-    it->builder = POOL_HELPER;
-    pthread_mutex_unlock(&pool->lock);
-    bool verified;
-    bool ok = silent_build(&pool->helper, it, &verified);
-    pthread_mutex_lock(&pool->lock);
-    it->state = ok ? ITEM_BUILT : ITEM_FAILED;
-    it->verified = verified;
-    if (!ok)
-        pool->helper.dead = true; /* left mid-parse */
-}
-
-/* The consumer builds item k itself, reporting (lock held on entry and exit). */
-static void consumer_build(lazy_pool *pool, uint32_t k)
-{
-    lazy_item *it = &pool->items[k];
-    it->state = ITEM_CLAIMED;
-    it->builder = 0;
-    it->verified = false;
-    pthread_mutex_unlock(&pool->lock);
-    bool ok = build_item(&pool->lp->p, it);
-    pthread_mutex_lock(&pool->lock);
-    it->state = ok ? ITEM_BUILT : ITEM_FAILED;
 }
 
 static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
@@ -4068,20 +4042,20 @@ static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
         int64_t c = pool->helper.dead ? -1 : claimable(pool);
         if (c >= 0) {
             pool->next = (uint32_t)c + 1;
-            helper_build(pool, (uint32_t)c);
+            pool_build(pool, (uint32_t)c, &pool->helper);
         } else {
             pthread_cond_wait(&pool->built, &pool->lock);
         }
     }
     if (it->state == ITEM_WAITING)
-        consumer_build(pool, k);
+        pool_build(pool, k, NULL);
     uint8_t state = it->state;
     uint8_t builder = it->builder;
     pthread_mutex_unlock(&pool->lock);
     if (state == ITEM_FAILED && builder != 0) {
         /* Parsed again here, for the consumer's diagnostics (or its success). */
         pthread_mutex_lock(&pool->lock);
-        consumer_build(pool, k);
+        pool_build(pool, k, NULL);
         state = it->state;
         pthread_mutex_unlock(&pool->lock);
     }
@@ -4101,6 +4075,31 @@ static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
     bool verified = it->op == op && it->state == ITEM_BUILT && it->verified;
     pthread_mutex_unlock(&pool->lock);
     return verified;
+}
+
+/* Moves the blocks of the item's bodies into it->detached (one list; a block's region field goes
+   stale, which freeing does not read) and marks the bodies unmaterialized. */
+static void detach_bodies(const parser *p, lazy_item *it)
+{
+    spvk_ir_region *d = &it->detached;
+    d->op = it->op; /* its traits decide how the blocks are freed */
+    d->first = d->last = NULL;
+    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
+        spvk_ir_region *r = &it->op->regions[p->bodies.items[i].region_index];
+        if (r->unmaterialized)
+            continue;
+        if (r->first) {
+            if (d->last) {
+                d->last->next = r->first;
+                r->first->prev = d->last;
+            } else {
+                d->first = r->first;
+            }
+            d->last = r->last;
+        }
+        r->first = r->last = NULL;
+        r->unmaterialized = true;
+    }
 }
 
 /* Frees op's bodies once the consumer is done with them: now if it built them, else by the worker
@@ -4126,8 +4125,10 @@ static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
         free_item(builder_ctx(pool, builder), &lp->p, it);
         return true;
     }
-    /* The worker frees it when it next wakes (for room in the window): no wake-up per body. */
+    /* The worker frees it when it next wakes (for room in the window): no wake-up per body. The
+       blocks leave the op now, so that it reads as unmaterialized at once, as with one thread. */
     lazy_worker *w = &pool->workers[builder - 1];
+    detach_bodies(&lp->p, it);
     it->state = ITEM_FREEING;
     it->next_free = w->free_head;
     w->free_head = (int32_t)(it - pool->items);

@@ -746,7 +746,7 @@ static void flush(printer *p)
 }
 
 static void print_streamed(printer *p, spvk_ir_op *o);
-static void print_child(printer *p, spvk_ir_op *o, ptr_map *ops, ptr_map *blocks);
+static void print_child(printer *p, spvk_ir_op *o);
 static void print_streamed_by_pool(printer *p, spvk_ir_op *o);
 static void pool_collect(printer *p, uint32_t keep);
 
@@ -923,7 +923,7 @@ static void print_streamed(printer *p, spvk_ir_op *o)
         p->failed = true;
         return;
     }
-    print_child(p, o, &p->child_ops, &p->child_blocks);
+    print_child(p, o);
     if (p->stream->child_end)
         p->stream->child_end(p->stream->user, o);
 }
@@ -968,14 +968,15 @@ typedef struct print_pool {
     uint32_t num_workers, capacity;
 } print_pool;
 
-static void print_child(printer *p, spvk_ir_op *o, ptr_map *ops, ptr_map *blocks)
+/* A streamed child, numbered into the child maps from the root's counters, then printed. */
+static void print_child(printer *p, spvk_ir_op *o)
 {
-    number_regions(p, o, false, p->child_value_base, p->child_arg_base, ops, blocks);
+    number_regions(p, o, false, p->child_value_base, p->child_arg_base, &p->child_ops, &p->child_blocks);
     p->in_child = true;
     print_op(p, o);
     p->in_child = false;
-    map_clear(p, ops);
-    map_clear(p, blocks);
+    map_clear(p, &p->child_ops);
+    map_clear(p, &p->child_blocks);
 }
 
 /* A child takes microseconds to build or print: a thread about to sleep for the other one first
@@ -1007,7 +1008,7 @@ static void *print_worker_main(void *arg)
         p->out.length = 0;
         p->indent = job->indent;
         p->failed = false;
-        print_child(p, job->op, &p->child_ops, &p->child_blocks);
+        print_child(p, job->op);
         job->text = p->out;
         pthread_mutex_lock(&pool->lock);
         job->failed = p->failed || p->out.failed;

@@ -27,6 +27,7 @@
 #endif
 
 #include "ir_asm.h"
+#include "build_pool.h"
 #include "ir_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
@@ -3659,71 +3660,21 @@ void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *lp, unsigned threads)
 }
 
 /* ---- Worker threads ----
-   With threads > 1, workers parse the bodies ahead of the stream's consumer, each with a parser of
-   its own over the same text and a view of the context (its own heap; uniquing under the
-   context's lock). The consumer still takes the functions in module order: materialize(op) waits
-   for op's body if a worker is on it, or parses it itself (and, while waiting, parses the next
-   unclaimed one with a silent helper parser). Workers stay within a window of text ahead of the
-   consumer, so that memory stays that of the functions in the window. A body a worker built is
-   freed by that worker (its heap's free lists are the ones it reuses), after the consumer is
-   done with it. Diagnostics are the calling thread's alone: a body a worker or the helper fails
-   to parse is parsed again by the consumer, which reports exactly what the one-thread parse
-   reports. With a stream verifier, workers and the helper verify what they build; the consumer
-   verifies only the rest (and what failed, to report it). */
+   With threads > 1, the functions are built by an ir_build_pool (build_pool.h): workers parse the
+   bodies ahead of the stream's consumer, each with a parser of its own over the same text (the
+   lazy parser's aliases and recorded bodies read-only and shared) and a view of the context. An
+   item is one op's bodies; the window is POOL_WINDOW bytes of text. */
 
 #define POOL_WINDOW (1u << 20) /* bytes of text workers may parse ahead */
 
-/* An item is one op's bodies. WAITING: not built; CLAIMED: being built; BUILT; FAILED: its
-   builder's parse failed; FREEING: queued for its builder to free. */
-enum { ITEM_WAITING, ITEM_CLAIMED, ITEM_BUILT, ITEM_FAILED, ITEM_FREEING };
-
 typedef struct lazy_item {
-    spvk_ir_op *op;
     uint32_t first_body, num_bodies;
-    size_t text_end;  /* offset one past its last body */
-    uint8_t state;
-    uint8_t builder;  /* 0: the consumer; k: worker k; POOL_HELPER: the consumer, parsing ahead */
-    bool asked;       /* the consumer asked for it (a worker may build ahead of any ask) */
-    bool verified;    /* its worker verified the op (with stream()'s verifier set) */
-    int32_t next_free; /* in the builder's list of bodies to free */
-    /* FREEING: the blocks of its bodies, taken out of the op when the consumer let them go (so
-       that the op reads as unmaterialized at once) and left for the builder to free. */
-    spvk_ir_region detached;
 } lazy_item;
 
-typedef struct lazy_worker {
-    lazy_pool *pool;
-    uint32_t index;
-    parser p;
-    spvk_ir_context *view;
-    spvk_ir_verifier *verifier; /* when stream() was given one: the ops it builds are verified too */
-    int32_t free_head; /* bodies it built that the consumer is done with */
-    bool running;      /* its thread was started */
-    bool initialized;  /* its parser was (worker_init) */
-    bool dead;         /* its parser failed: it claims nothing more */
-    pthread_t thread;
-} lazy_worker;
-
-/* The consumer parses bodies ahead of the one it waits for with a silent parser of its own (its
-   heap, no diagnostics): a failure there is reported only when the consumer reaches that body,
-   parsing it again with the lazy parser's own. */
-#define POOL_HELPER 255u
-
 struct lazy_pool {
-    spvk_ir_lazy_parser *lp;
-    lazy_worker helper; /* the consumer's silent parser (no thread, no view) */
-    pthread_mutex_t lock;
-    pthread_cond_t work;  /* workers: room in the window, bodies to free, or stop */
-    pthread_cond_t built; /* the consumer: a worker finished a body */
+    ir_build_pool *pool;
     lazy_item *items;
     uint32_t num_items;
-    uint32_t next;      /* items below are all claimed */
-    uint32_t last_asked; /* the item the consumer asked for last */
-    size_t horizon;     /* workers claim items ending at or before this offset */
-    uint32_t sleeping;  /* workers waiting on `work` */
-    bool stop;
-    lazy_worker *workers;
-    uint32_t num_workers, capacity; /* started, allocated */
 };
 
 static bool build_item(parser *p, const lazy_item *it)
@@ -3736,114 +3687,44 @@ static bool build_item(parser *p, const lazy_item *it)
     return true;
 }
 
-static void free_item(spvk_ir_context *ctx, const parser *p, const lazy_item *it)
+static bool pool_build_item(void *user, void *builder, uint32_t k)
 {
+    spvk_ir_lazy_parser *lp = user;
+    return build_item(builder ? builder : &lp->p, &lp->pool->items[k]);
+}
+
+static void pool_free_bodies(void *user, spvk_ir_context *ctx, uint32_t k)
+{
+    spvk_ir_lazy_parser *lp = user;
+    const lazy_item *it = &lp->pool->items[k];
     for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
-        spvk_ir_region *r = &it->op->regions[p->bodies.items[i].region_index];
+        const lazy_body *b = &lp->p.bodies.items[i];
+        spvk_ir_region *r = &b->op->regions[b->region_index];
         if (!r->unmaterialized)
             spvk_ir_region_unmaterialize(ctx, r);
     }
 }
 
-/* Builds item k on the calling thread (lock held on entry and exit, released while building). With
-   w (a worker, the helper) the build is silent and verified when the stream verifies (a failure
-   to verify is left to the consumer's verifier, which reports it); a failed silent parser is left
-   mid-parse and builds nothing more. Without w, the lazy parser's own parser builds and reports. */
-static void pool_build(lazy_pool *pool, uint32_t k, lazy_worker *w)
+static void pool_detach(void *user, uint32_t k, spvk_ir_region *into)
 {
-    lazy_item *it = &pool->items[k];
-    it->state = ITEM_CLAIMED;
-    it->builder = w ? (uint8_t)w->index : 0;
-    pthread_mutex_unlock(&pool->lock);
-    bool ok = build_item(w ? &w->p : &pool->lp->p, it);
-    bool verified = ok && w && w->verifier && spvk_ir_verifier_run(w->verifier, it->op) == SPVK_OK;
-    pthread_mutex_lock(&pool->lock);
-    it->state = ok ? ITEM_BUILT : ITEM_FAILED;
-    it->verified = verified;
-    if (!ok && w)
-        w->dead = true;
-}
-
-/* The next item a worker may claim, or -1 (lock held). */
-static int64_t claimable(lazy_pool *pool)
-{
-    while (pool->next < pool->num_items && pool->items[pool->next].state != ITEM_WAITING)
-        pool->next++;
-    if (pool->next == pool->num_items || pool->items[pool->next].text_end > pool->horizon)
-        return -1;
-    return pool->next;
-}
-
-/* Frees the bodies queued for w (lock held on entry and exit, released while freeing). */
-static void drain_frees(lazy_worker *w)
-{
-    lazy_pool *pool = w->pool;
-    while (w->free_head >= 0) {
-        int32_t head = w->free_head;
-        w->free_head = -1;
-        pthread_mutex_unlock(&pool->lock);
-        for (int32_t i = head; i >= 0; i = pool->items[i].next_free)
-            spvk_ir_region_unmaterialize(w->view, &pool->items[i].detached); /* nobody else reaches it */
-        pthread_mutex_lock(&pool->lock);
-        for (int32_t i = head; i >= 0; i = pool->items[i].next_free)
-            pool->items[i].state = ITEM_WAITING;
-        pthread_cond_broadcast(&pool->built);
+    spvk_ir_lazy_parser *lp = user;
+    const lazy_item *it = &lp->pool->items[k];
+    into->first = into->last = NULL;
+    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
+        const lazy_body *b = &lp->p.bodies.items[i];
+        into->op = b->op; /* its traits decide how the blocks are freed */
+        ir_build_detach_blocks(&b->op->regions[b->region_index], into);
     }
 }
 
-static void *worker_main(void *arg)
+/* A worker's (or the helper's) parser: the lazy parser's text, aliases and recorded bodies,
+   read-only and shared; the rest its own. */
+static void *pool_parser_create(void *user, spvk_ir_context *ctx)
 {
-    lazy_worker *w = arg;
-    lazy_pool *pool = w->pool;
-    pthread_mutex_lock(&pool->lock);
-    for (;;) {
-        drain_frees(w); /* unlocks while freeing: stop is read after it */
-        if (pool->stop)
-            break;
-        int64_t k = w->dead ? -1 : claimable(pool);
-        if (k < 0) {
-            pool->sleeping++;
-            pthread_cond_wait(&pool->work, &pool->lock);
-            pool->sleeping--;
-            continue;
-        }
-        pool->next = (uint32_t)k + 1;
-        pool_build(pool, (uint32_t)k, w);
-        pthread_cond_broadcast(&pool->built);
-    }
-    drain_frees(w);
-    pthread_mutex_unlock(&pool->lock);
-    return NULL;
-}
-
-static uint32_t item_of(const lazy_pool *pool, uint32_t first_body)
-{
-    uint32_t lo = 0, hi = pool->num_items;
-    while (hi - lo > 1) {
-        uint32_t mid = (lo + hi) / 2;
-        if (pool->items[mid].first_body <= first_body)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* A worker's parser: the lazy parser's text, aliases and recorded bodies, read-only and shared;
-   the rest its own. */
-static bool worker_init(lazy_worker *w, lazy_pool *pool, uint32_t index)
-{
-    const parser *m = &pool->lp->p;
-    w->pool = pool;
-    w->index = index;
-    w->free_head = -1;
-    /* The helper works on the consumer's thread, in the context itself. */
-    w->view = index == POOL_HELPER ? NULL : ir_context_view_create(m->ctx);
-    if (index != POOL_HELPER && !w->view)
-        return false;
-    spvk_ir_context *ctx = w->view ? w->view : m->ctx;
-    w->initialized = true;
-    parser *p = &w->p;
+    const parser *m = &((spvk_ir_lazy_parser *)user)->p;
+    parser *p = spvk_alloc(m->alloc, sizeof *p);
+    if (!p)
+        return NULL;
     parser_init(p, ctx, m->lx.begin, (size_t)(m->text_end - m->lx.begin), m->file, NULL);
     p->loc_file = m->loc_file;
     p->loc_file_length = m->loc_file_length;
@@ -3861,27 +3742,26 @@ static bool worker_init(lazy_worker *w, lazy_pool *pool, uint32_t index)
     p->op_bodies.count = m->op_bodies.count;
     memcpy(p->def_cache, m->def_cache, sizeof p->def_cache);
     p->placeholders = spvk_ir_block_create(ctx);
-    if (pool->lp->stream_verifier && !(w->verifier = spvk_ir_verifier_create(ctx, NULL)))
-        return false;
-    return p->placeholders != NULL;
+    if (!p->placeholders) {
+        parser_release(p);
+        spvk_free(m->alloc, p, sizeof *p);
+        return NULL;
+    }
+    return p;
 }
 
-static void worker_release(lazy_worker *w)
+static void pool_parser_destroy(void *user, void *builder)
 {
-    parser *p = &w->p;
+    const spvk_allocator *alloc = ((spvk_ir_lazy_parser *)user)->p.alloc;
+    parser *p = builder;
     /* Shared with the lazy parser, which frees them. */
     memset(&p->aliases, 0, sizeof p->aliases);
     memset(&p->bodies, 0, sizeof p->bodies);
     memset(&p->body_args, 0, sizeof p->body_args);
     memset(&p->body_types, 0, sizeof p->body_types);
     memset(&p->op_bodies, 0, sizeof p->op_bodies);
-    if (w->initialized)
-        parser_release(p);
-    w->initialized = false;
-    spvk_ir_verifier_destroy(w->verifier);
-    w->verifier = NULL;
-    ir_context_view_destroy(w->view);
-    w->view = NULL;
+    parser_release(p);
+    spvk_free(alloc, p, sizeof *p);
 }
 
 /* Starts the workers (threads - 1 of them) at the first body the stream asks for. Returns false
@@ -3890,249 +3770,96 @@ static bool pool_start(spvk_ir_lazy_parser *lp)
 {
     parser *m = &lp->p;
     const spvk_allocator *alloc = m->alloc;
-    uint32_t nw = lp->threads - 1;
-    if (nw > 64)
-        nw = 64;
-    lazy_pool *pool = spvk_alloc(alloc, sizeof *pool);
-    if (!pool)
-        return false;
-    memset(pool, 0, sizeof *pool);
-    pool->lp = lp;
-    pool->capacity = nw;
     uint32_t n = 0;
     for (uint32_t i = 0; i < m->bodies.count; i++)
         if (i == 0 || m->bodies.items[i].op != m->bodies.items[i - 1].op)
             n++;
-    pool->items = n ? spvk_alloc(alloc, (size_t)n * sizeof *pool->items) : NULL;
-    pool->workers = spvk_alloc(alloc, (size_t)nw * sizeof *pool->workers);
-    bool locks = false;
-    if (n < 2 || !pool->items || !pool->workers || pthread_mutex_init(&pool->lock, NULL) != 0)
-        goto fail;
-    if (pthread_cond_init(&pool->work, NULL) != 0) {
-        pthread_mutex_destroy(&pool->lock);
-        goto fail;
-    }
-    if (pthread_cond_init(&pool->built, NULL) != 0) {
-        pthread_cond_destroy(&pool->work);
-        pthread_mutex_destroy(&pool->lock);
-        goto fail;
-    }
-    locks = true;
-    memset(pool->items, 0, (size_t)n * sizeof *pool->items);
-    memset(pool->workers, 0, (size_t)nw * sizeof *pool->workers);
-    for (uint32_t i = 0, k = 0; i < m->bodies.count; i++) {
-        const lazy_body *b = &m->bodies.items[i];
-        if (i == 0 || b->op != m->bodies.items[i - 1].op) {
-            lazy_item *it = &pool->items[k++];
-            it->op = b->op;
-            it->first_body = i;
-            it->next_free = -1;
+    lazy_pool *lpool = spvk_alloc(alloc, sizeof *lpool);
+    lazy_item *items = n ? spvk_alloc(alloc, (size_t)n * sizeof *items) : NULL;
+    ir_build_item *build = n ? spvk_alloc(alloc, (size_t)n * sizeof *build) : NULL;
+    bool ok = lpool && items && build;
+    if (ok) {
+        for (uint32_t i = 0, k = 0; i < m->bodies.count; i++) {
+            const lazy_body *b = &m->bodies.items[i];
+            if (i == 0 || b->op != m->bodies.items[i - 1].op) {
+                items[k] = (lazy_item){i, 0};
+                build[k] = (ir_build_item){b->op, (size_t)(b->start - m->lx.begin), 0, false};
+                k++;
+            }
+            items[k - 1].num_bodies++;
+            build[k - 1].end = (size_t)(b->end - m->lx.begin);
+            if (!b->op->regions[b->region_index].unmaterialized)
+                build[k - 1].built = true; /* materialized before the stream: the consumer's */
         }
-        lazy_item *it = &pool->items[k - 1];
-        it->num_bodies++;
-        it->text_end = (size_t)(b->end - m->lx.begin);
-        if (!b->op->regions[b->region_index].unmaterialized)
-            it->state = ITEM_BUILT; /* materialized before the stream: the consumer's */
+        lpool->items = items;
+        lpool->num_items = n;
+        lp->pool = lpool; /* the hooks read the items */
+        ir_build_client client = {lp, pool_parser_create, pool_parser_destroy, pool_build_item, pool_detach,
+                                  pool_free_bodies};
+        lpool->pool = ir_build_pool_create(m->ctx, &client, build, n, lp->threads, POOL_WINDOW,
+                                           lp->stream_verifier != NULL);
+        ok = lpool->pool != NULL;
     }
-    pool->num_items = n;
-    pool->horizon = POOL_WINDOW;
-    if (!worker_init(&pool->helper, pool, POOL_HELPER)) {
-        worker_release(&pool->helper);
-        pool->helper.dead = true;
+    spvk_free(alloc, build, (size_t)n * sizeof *build);
+    if (!ok) {
+        spvk_free(alloc, items, (size_t)n * sizeof *items);
+        spvk_free(alloc, lpool, sizeof *lpool);
+        lp->pool = NULL;
     }
-    for (uint32_t i = 0; i < nw; i++) {
-        if (!worker_init(&pool->workers[i], pool, i + 1)) {
-            worker_release(&pool->workers[i]);
-            break;
-        }
-        pool->num_workers = i + 1;
-    }
-    for (uint32_t i = 0; i < pool->num_workers; i++)
-        pool->workers[i].running = pthread_create(&pool->workers[i].thread, NULL, worker_main, &pool->workers[i]) == 0;
-    lp->pool = pool;
-    return true;
-fail:
-    if (locks) {
-        pthread_cond_destroy(&pool->built);
-        pthread_cond_destroy(&pool->work);
-        pthread_mutex_destroy(&pool->lock);
-    }
-    spvk_free(alloc, pool->items, (size_t)n * sizeof *pool->items);
-    spvk_free(alloc, pool->workers, (size_t)nw * sizeof *pool->workers);
-    spvk_free(alloc, pool, sizeof *pool);
-    return false;
+    return ok;
 }
-
-static spvk_ir_context *builder_ctx(lazy_pool *pool, uint8_t builder);
 
 static void pool_destroy(spvk_ir_lazy_parser *lp)
 {
-    lazy_pool *pool = lp->pool;
-    if (!pool)
+    lazy_pool *lpool = lp->pool;
+    if (!lpool)
         return;
-    pthread_mutex_lock(&pool->lock);
-    pool->stop = true;
-    pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->lock);
-    for (uint32_t i = 0; i < pool->num_workers; i++)
-        if (pool->workers[i].running)
-            pthread_join(pool->workers[i].thread, NULL);
-    /* What workers built ahead of a consumer that stopped: unmaterialized, as if never reached. */
-    for (uint32_t i = 0; i < pool->num_items; i++) {
-        lazy_item *it = &pool->items[i];
-        if (!it->asked && (it->state == ITEM_BUILT || it->state == ITEM_FAILED))
-            free_item(builder_ctx(pool, it->builder), &lp->p, it);
-    }
-    worker_release(&pool->helper);
-    for (uint32_t i = 0; i < pool->num_workers; i++)
-        worker_release(&pool->workers[i]);
-    pthread_cond_destroy(&pool->built);
-    pthread_cond_destroy(&pool->work);
-    pthread_mutex_destroy(&pool->lock);
+    ir_build_pool_destroy(lpool->pool);
     const spvk_allocator *alloc = lp->p.alloc;
-    spvk_free(alloc, pool->items, (size_t)pool->num_items * sizeof *pool->items);
-    spvk_free(alloc, pool->workers, (size_t)pool->capacity * sizeof *pool->workers);
-    spvk_free(alloc, pool, sizeof *pool);
+    spvk_free(alloc, lpool->items, (size_t)lpool->num_items * sizeof *lpool->items);
+    spvk_free(alloc, lpool, sizeof *lpool);
     lp->pool = NULL;
 }
 
-/* The heap a builder's bodies are freed into. */
-static spvk_ir_context *builder_ctx(lazy_pool *pool, uint8_t builder)
+/* The item of op's bodies (first: its first body). */
+static uint32_t item_of(const lazy_pool *lpool, uint32_t first_body)
 {
-    return builder == 0 || builder == POOL_HELPER ? pool->lp->p.ctx : pool->workers[builder - 1].view;
+    uint32_t lo = 0, hi = lpool->num_items;
+    while (hi - lo > 1) {
+        uint32_t mid = (lo + hi) / 2;
+        if (lpool->items[mid].first_body <= first_body)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
 {
-    parser *p = &lp->p;
-    int64_t first = first_body_of(p, op);
+    int64_t first = first_body_of(&lp->p, op);
     if (first < 0)
         return SPVK_OK;
     if (!lp->pool && !pool_start(lp)) {
         lp->threads = 1;
         return spvk_ir_lazy_parser_materialize(lp, op);
     }
-    lazy_pool *pool = lp->pool;
-    uint32_t k = item_of(pool, (uint32_t)first);
-    lazy_item *it = &pool->items[k];
-    pthread_mutex_lock(&pool->lock);
-    it->asked = true;
-    /* The consumer goes in order: nobody else builds this item or one before it (this round). */
-    if (k < pool->last_asked) {
-        /* Streamed again from an earlier function: the workers start over from here. */
-        pool->next = k + 1;
-        pool->horizon = 0;
-    } else if (pool->next <= k) {
-        pool->next = k + 1;
-    }
-    pool->last_asked = k;
-    /* The window follows the consumer; sleeping workers wake once a quarter of it is free. */
-    size_t start = (size_t)(p->bodies.items[it->first_body].start - p->lx.begin);
-    if (start + POOL_WINDOW > pool->horizon) {
-        pool->horizon = start + POOL_WINDOW;
-        int64_t c = claimable(pool);
-        if (pool->sleeping && c >= 0 && pool->items[c].text_end + POOL_WINDOW / 4 <= pool->horizon)
-            pthread_cond_broadcast(&pool->work);
-    }
-    while (it->state == ITEM_CLAIMED || it->state == ITEM_FREEING) {
-        /* A worker is on it: parse the next unclaimed body meanwhile, or wait. A body waiting to be
-           freed (the stream asks for it again) needs its worker awake. */
-        if (it->state == ITEM_FREEING)
-            pthread_cond_broadcast(&pool->work);
-        int64_t c = pool->helper.dead ? -1 : claimable(pool);
-        if (c >= 0) {
-            pool->next = (uint32_t)c + 1;
-            pool_build(pool, (uint32_t)c, &pool->helper);
-        } else {
-            pthread_cond_wait(&pool->built, &pool->lock);
-        }
-    }
-    if (it->state == ITEM_WAITING)
-        pool_build(pool, k, NULL);
-    uint8_t state = it->state;
-    uint8_t builder = it->builder;
-    pthread_mutex_unlock(&pool->lock);
-    if (state == ITEM_FAILED && builder != 0) {
-        /* Parsed again here, for the consumer's diagnostics (or its success). */
-        pthread_mutex_lock(&pool->lock);
-        pool_build(pool, k, NULL);
-        state = it->state;
-        pthread_mutex_unlock(&pool->lock);
-    }
-    return state == ITEM_BUILT ? SPVK_OK : parser_result(p);
+    return ir_build_pool_take(lp->pool->pool, item_of(lp->pool, (uint32_t)first)) ? SPVK_OK : parser_result(&lp->p);
 }
 
-/* Whether a worker built op's bodies and verified op (the consumer has it: no lock needed by the
-   worker any more, but the item's fields are the pool's). */
+/* Whether a worker built op's bodies and verified op. */
 static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
 {
-    lazy_pool *pool = lp->pool;
-    int64_t first = pool ? first_body_of(&lp->p, op) : -1;
-    if (first < 0)
-        return false;
-    lazy_item *it = &pool->items[item_of(pool, (uint32_t)first)];
-    pthread_mutex_lock(&pool->lock);
-    bool verified = it->op == op && it->state == ITEM_BUILT && it->verified;
-    pthread_mutex_unlock(&pool->lock);
-    return verified;
+    int64_t first = lp->pool ? first_body_of(&lp->p, op) : -1;
+    return first >= 0 && ir_build_pool_verified(lp->pool->pool, item_of(lp->pool, (uint32_t)first));
 }
 
-/* Moves the blocks of the item's bodies into it->detached (one list; a block's region field goes
-   stale, which freeing does not read) and marks the bodies unmaterialized. */
-static void detach_bodies(const parser *p, lazy_item *it)
-{
-    spvk_ir_region *d = &it->detached;
-    d->op = it->op; /* its traits decide how the blocks are freed */
-    d->first = d->last = NULL;
-    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
-        spvk_ir_region *r = &it->op->regions[p->bodies.items[i].region_index];
-        if (r->unmaterialized)
-            continue;
-        if (r->first) {
-            if (d->last) {
-                d->last->next = r->first;
-                r->first->prev = d->last;
-            } else {
-                d->first = r->first;
-            }
-            d->last = r->last;
-        }
-        r->first = r->last = NULL;
-        r->unmaterialized = true;
-    }
-}
-
-/* Frees op's bodies once the consumer is done with them: now if it built them, else by the worker
-   that did. Returns false when there is no pool. */
+/* Frees op's bodies once the consumer is done with them. Returns false when there is no pool. */
 static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
 {
-    lazy_pool *pool = lp->pool;
-    if (!pool)
+    if (!lp->pool)
         return false;
-    int64_t first = first_body_of(&lp->p, op);
-    lazy_item *it = &pool->items[item_of(pool, (uint32_t)first)];
-    pthread_mutex_lock(&pool->lock);
-    if (it->state != ITEM_BUILT && it->state != ITEM_FAILED) {
-        pthread_mutex_unlock(&pool->lock); /* not the consumer's (it never asked for it) */
-        return true;
-    }
-    uint8_t builder = it->builder;
-    it->asked = false;
-    it->verified = false;
-    if (builder == 0 || builder == POOL_HELPER || !pool->workers[builder - 1].running) {
-        it->state = ITEM_WAITING;
-        pthread_mutex_unlock(&pool->lock);
-        free_item(builder_ctx(pool, builder), &lp->p, it);
-        return true;
-    }
-    /* The worker frees it when it next wakes (for room in the window): no wake-up per body. The
-       blocks leave the op now, so that it reads as unmaterialized at once, as with one thread. */
-    lazy_worker *w = &pool->workers[builder - 1];
-    detach_bodies(&lp->p, it);
-    it->state = ITEM_FREEING;
-    it->next_free = w->free_head;
-    w->free_head = (int32_t)(it - pool->items);
-    pthread_mutex_unlock(&pool->lock);
+    ir_build_pool_release(lp->pool->pool, item_of(lp->pool, (uint32_t)first_body_of(&lp->p, op)));
     return true;
 }
 

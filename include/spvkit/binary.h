@@ -87,6 +87,9 @@ SPVK_API spvk_result spvk_reader_next(spvk_reader *reader, const spvk_instructio
 /* The word offset of the next instruction; seek takes one that the reader has returned. */
 SPVK_API size_t spvk_reader_offset(const spvk_reader *reader);
 SPVK_API void spvk_reader_seek(spvk_reader *reader, size_t offset);
+/* A second reader of the same words, at the same place and knowing what reader knows, reporting
+   to diags (NULL: silent); for reading other parts of the module on another thread. */
+SPVK_API spvk_result spvk_reader_clone(const spvk_reader *reader, spvk_diagnostics *diags, spvk_reader **out);
 
 /* Reads the five header words of a module given as bytes, in host order whatever the module's
    byte order. Returns false when the bytes are too short or the magic number is wrong; the

@@ -457,11 +457,27 @@ SPVK_API void spvk_ir_verifier_destroy(spvk_ir_verifier *v);
    serializer). For each op of the module's region, child_begin is called before the op is used:
    it builds the op's body and verifies it; an error from it stops the consumer and is returned.
    child_end is called after: it frees the body. Memory stays that of one function. */
+typedef struct spvk_ir_stream_consumer spvk_ir_stream_consumer;
 typedef struct spvk_ir_stream {
     spvk_result (*child_begin)(void *user, spvk_ir_op *child);
     void (*child_end)(void *user, spvk_ir_op *child);
     void *user;
+    /* Optional, from translators that build on several threads: hands them a consumer that can
+       use a child on the thread that built it (see spvk_ir_stream_consumer); NULL clears it. */
+    void (*set_consumer)(void *user, const spvk_ir_stream_consumer *consumer);
 } spvk_ir_stream;
+
+/* What a consumer can do with a child on any thread (the printer: print it into a buffer). A
+   translator's worker that built (and verified) a child calls use() on its own thread, where the
+   body is still in that thread's caches, and frees the body at once when use() returns true; the
+   consumer's child_begin for it then finds the body gone and the child used. thread_create makes
+   the state of one building thread, whose context (a view) is ctx. */
+struct spvk_ir_stream_consumer {
+    void *user;
+    void *(*thread_create)(void *user, spvk_ir_context *ctx);
+    void (*thread_destroy)(void *user, void *thread);
+    bool (*use)(void *user, void *thread, spvk_ir_op *child);
+};
 
 /* ---- Text (src/ir/parser.c, printer.c) ---- */
 typedef struct spvk_ir_print_options {

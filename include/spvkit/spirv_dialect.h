@@ -129,6 +129,14 @@ SPVK_API void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des);
    function. */
 SPVK_API void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier,
                                              spvk_ir_stream *stream);
+/* Builds bodies on `threads` threads in all (default 1: the calling thread alone), as
+   spvk_ir_lazy_parser_set_threads does: the extra threads build (and, with a stream verifier,
+   verify) the functions ahead of the consumer, within a window of the binary (1 MiB), and the
+   results and diagnostics are those of one thread. Call before the first materialize. A
+   function's body may then be under construction until materialize returns for it: read it only
+   after. While the workers run, the context's uniquing takes a lock and its allocator must be safe
+   to call from several threads (the default is). */
+SPVK_API void spvk_spirv_deserializer_set_threads(spvk_spirv_deserializer *des, unsigned threads);
 /* A spirv.module to words in host byte order (freed with spvk_free(allocator, words, n * 4)). */
 SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
                                           size_t *num_words_out, spvk_diagnostics *diags);

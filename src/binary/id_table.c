@@ -27,6 +27,30 @@ void spvk_id_table_free(spvk_id_table *t)
     memset(t, 0, sizeof *t);
 }
 
+bool spvk_id_table_copy(spvk_id_table *dst, const spvk_id_table *src)
+{
+    *dst = *src;
+    dst->dense = NULL;
+    dst->keys = NULL;
+    dst->values = NULL;
+    const spvk_allocator *a = src->allocator;
+    if (src->dense && !(dst->dense = spvk_alloc(a, (size_t)src->dense_count * sizeof *dst->dense)))
+        goto fail;
+    if (src->capacity && (!(dst->keys = spvk_alloc(a, (size_t)src->capacity * sizeof *dst->keys)) ||
+                          !(dst->values = spvk_alloc(a, (size_t)src->capacity * sizeof *dst->values))))
+        goto fail;
+    if (src->dense)
+        memcpy(dst->dense, src->dense, (size_t)src->dense_count * sizeof *dst->dense);
+    if (src->capacity) {
+        memcpy(dst->keys, src->keys, (size_t)src->capacity * sizeof *dst->keys);
+        memcpy(dst->values, src->values, (size_t)src->capacity * sizeof *dst->values);
+    }
+    return true;
+fail:
+    spvk_id_table_free(dst);
+    return false;
+}
+
 static bool grow(spvk_id_table *t)
 {
     uint32_t cap = t->capacity ? t->capacity * 2 : 64;

@@ -40,6 +40,8 @@ static inline bool spvk_id_bound_is_dense(uint32_t bound, size_t module_words)
 
 bool spvk_id_table_init(spvk_id_table *t, uint32_t bound, size_t module_words, const spvk_allocator *a);
 void spvk_id_table_free(spvk_id_table *t);
+/* Makes dst (uninitialized) a copy of src; false when out of memory. */
+bool spvk_id_table_copy(spvk_id_table *dst, const spvk_id_table *src);
 spvk_id_info *spvk_id_table_at_hashed(spvk_id_table *t, uint32_t id);
 
 /* Returns the entry for id, creating a zeroed one; NULL when out of memory. id must be nonzero.

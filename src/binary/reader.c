@@ -557,6 +557,24 @@ spvk_result spvk_reader_create(const uint32_t *words, size_t num_words, const sp
     return SPVK_OK;
 }
 
+spvk_result spvk_reader_clone(const spvk_reader *reader_, spvk_diagnostics *diags, spvk_reader **out)
+{
+    const reader *src = (const reader *)reader_;
+    *out = NULL;
+    reader *r = reader_new(src->words, src->num_words, src->allocator, diags);
+    if (!r)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    r->header = src->header;
+    r->result = src->result;
+    r->offset = src->offset;
+    if (!spvk_id_table_copy(&r->ids, &src->ids)) {
+        reader_delete(r);
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    }
+    *out = (spvk_reader *)r;
+    return SPVK_OK;
+}
+
 void spvk_reader_destroy(spvk_reader *reader_) { reader_delete((reader *)reader_); }
 
 const spvk_header *spvk_reader_header(const spvk_reader *reader_) { return &((const reader *)reader_)->header; }

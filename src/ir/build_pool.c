@@ -20,6 +20,7 @@ typedef struct pool_item {
     uint8_t builder;
     bool asked;        /* the consumer asked for it (a worker may build ahead of any ask) */
     bool verified;     /* its builder verified the op */
+    bool used;         /* the stream consumer used it on its builder's thread; its bodies are freed */
     int32_t next_free; /* in the builder's list of bodies to free */
     /* FREEING: the blocks of its bodies, taken out of the op when the consumer let them go (so
        that the op reads as unmaterialized at once) and left for the builder to free. */
@@ -32,6 +33,7 @@ typedef struct pool_builder {
     void *state;                /* the client's builder */
     spvk_ir_context *view;      /* NULL for the helper, which builds in the context itself */
     spvk_ir_verifier *verifier; /* with verify */
+    void *consumer_state;       /* the stream consumer's state for this thread */
     int32_t free_head;          /* bodies it built that the consumer is done with */
     bool running;               /* its thread was started */
     bool dead;                  /* its build failed: it claims nothing more */
@@ -41,6 +43,7 @@ typedef struct pool_builder {
 struct ir_build_pool {
     spvk_ir_context *ctx;
     ir_build_client client;
+    spvk_ir_stream_consumer consumer; /* use NULL: none */
     size_t window;
     pool_builder helper;
     pthread_mutex_t lock;
@@ -69,9 +72,16 @@ static void pool_build(ir_build_pool *pool, uint32_t k, pool_builder *b)
     pthread_mutex_unlock(&pool->lock);
     bool ok = pool->client.build(pool->client.user, b ? b->state : NULL, k);
     bool verified = ok && b && b->verifier && spvk_ir_verifier_run(b->verifier, it->op) == SPVK_OK;
+    /* Used where it was built, while it is in this thread's caches, and freed at once. What did
+       not verify is left to the consumer, which reports it. */
+    bool used = ok && b && b->consumer_state && (verified || !b->verifier) &&
+                pool->consumer.use(pool->consumer.user, b->consumer_state, it->op);
+    if (used)
+        pool->client.free_bodies(pool->client.user, b->view ? b->view : pool->ctx, k);
     pthread_mutex_lock(&pool->lock);
     it->state = ok ? ITEM_BUILT : ITEM_FAILED;
     it->verified = verified;
+    it->used = used;
     if (!ok && b)
         b->dead = true;
 }
@@ -141,6 +151,8 @@ static bool builder_init(pool_builder *b, ir_build_pool *pool, uint8_t index, bo
     b->state = pool->client.builder_create(pool->client.user, ctx);
     if (!b->state)
         return false;
+    if (pool->consumer.use && !(b->consumer_state = pool->consumer.thread_create(pool->consumer.user, ctx)))
+        return false;
     return !verify || (b->verifier = spvk_ir_verifier_create(ctx, NULL)) != NULL;
 }
 
@@ -149,6 +161,9 @@ static void builder_release(ir_build_pool *pool, pool_builder *b)
     if (b->state)
         pool->client.builder_destroy(pool->client.user, b->state);
     b->state = NULL;
+    if (b->consumer_state)
+        pool->consumer.thread_destroy(pool->consumer.user, b->consumer_state);
+    b->consumer_state = NULL;
     spvk_ir_verifier_destroy(b->verifier);
     b->verifier = NULL;
     ir_context_view_destroy(b->view);
@@ -175,7 +190,8 @@ static void free_pool(ir_build_pool *pool, bool locks)
 }
 
 ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client *client, const ir_build_item *items,
-                                    uint32_t num_items, unsigned threads, size_t window, bool verify)
+                                    uint32_t num_items, unsigned threads, size_t window, bool verify,
+                                    const spvk_ir_stream_consumer *consumer)
 {
     if (num_items < 2 || threads < 2)
         return NULL;
@@ -187,6 +203,8 @@ ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client 
     memset(pool, 0, sizeof *pool);
     pool->ctx = ctx;
     pool->client = *client;
+    if (consumer && consumer->use)
+        pool->consumer = *consumer;
     pool->window = window;
     pool->num_items = num_items;
     pool->capacity = nw;
@@ -249,7 +267,7 @@ void ir_build_pool_destroy(ir_build_pool *pool)
     /* What workers built ahead of a consumer that stopped: unmaterialized, as if never reached. */
     for (uint32_t k = 0; k < pool->num_items; k++) {
         pool_item *it = &pool->items[k];
-        if (!it->asked && (it->state == ITEM_BUILT || it->state == ITEM_FAILED))
+        if (!it->asked && !it->used && (it->state == ITEM_BUILT || it->state == ITEM_FAILED))
             pool->client.free_bodies(pool->client.user, builder_ctx(pool, it->builder), k);
     }
     builder_release(pool, &pool->helper);
@@ -318,6 +336,15 @@ bool ir_build_pool_take(ir_build_pool *pool, uint32_t k)
     return ok;
 }
 
+bool ir_build_pool_used(ir_build_pool *pool, uint32_t k)
+{
+    pool_item *it = &pool->items[k];
+    pthread_mutex_lock(&pool->lock);
+    bool used = it->state == ITEM_BUILT && it->used;
+    pthread_mutex_unlock(&pool->lock);
+    return used;
+}
+
 bool ir_build_pool_verified(ir_build_pool *pool, uint32_t k)
 {
     pool_item *it = &pool->items[k];
@@ -336,8 +363,15 @@ void ir_build_pool_release(ir_build_pool *pool, uint32_t k)
         return;
     }
     uint8_t builder = it->builder;
+    bool used = it->used;
     it->asked = false;
     it->verified = false;
+    it->used = false;
+    if (used) {
+        it->state = ITEM_WAITING; /* freed where it was used */
+        pthread_mutex_unlock(&pool->lock);
+        return;
+    }
     if (builder == 0 || builder == POOL_HELPER || !pool->workers[builder - 1].running) {
         it->state = ITEM_WAITING;
         pthread_mutex_unlock(&pool->lock);

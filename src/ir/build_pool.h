@@ -14,7 +14,9 @@
    the consumer's alone: an item a worker or the helper fails to build is built again by the
    client's own builder, which reports exactly what one thread reports. A body a worker built is
    freed by that worker (its heap's free lists are the ones it reuses), after the consumer is done
-   with it. With verify, workers and the helper also verify what they build. */
+   with it. With verify, workers and the helper also verify what they build. With a stream
+   consumer (spvk_ir_stream_consumer), they also use what they built and verified, on their own
+   thread, and free it at once: the consumer takes the item used, its body gone. */
 #ifndef SPVK_IR_BUILD_POOL_H
 #define SPVK_IR_BUILD_POOL_H
 
@@ -56,10 +58,13 @@ void ir_build_detach_blocks(spvk_ir_region *from, spvk_ir_region *into);
 /* Starts threads - 1 workers (at most 64). NULL when there is nothing to share (fewer than two
    items) or they cannot start: the client then builds alone. items is copied. */
 ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client *client, const ir_build_item *items,
-                                    uint32_t num_items, unsigned threads, size_t window, bool verify);
+                                    uint32_t num_items, unsigned threads, size_t window, bool verify,
+                                    const spvk_ir_stream_consumer *consumer);
 /* The consumer takes item k (in order; an earlier k starts a new round): true when its bodies are
-   built, false when the client's own builder failed on it. */
+   built (or were used, see ir_build_pool_used), false when the client's own builder failed on it. */
 bool ir_build_pool_take(ir_build_pool *pool, uint32_t k);
+/* Whether the stream consumer used the item taken (its bodies are gone). */
+bool ir_build_pool_used(ir_build_pool *pool, uint32_t k);
 /* Whether the item taken was verified by the worker or helper that built it. */
 bool ir_build_pool_verified(ir_build_pool *pool, uint32_t k);
 /* The consumer is done with item k: its bodies are freed, now or by the worker that built them. */

@@ -3525,6 +3525,7 @@ struct spvk_ir_lazy_parser {
     spvk_ir_verifier *stream_verifier; /* spvk_ir_lazy_parser_stream's, or NULL */
     unsigned threads;                  /* spvk_ir_lazy_parser_set_threads */
     lazy_pool *pool;                   /* the workers, from the first body built with threads > 1 */
+    spvk_ir_stream_consumer consumer;  /* the stream's consumer, when it gave one (set_consumer) */
 };
 
 static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op);
@@ -3552,6 +3553,7 @@ spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, s
     lp->stream_verifier = NULL;
     lp->threads = 1;
     lp->pool = NULL;
+    memset(&lp->consumer, 0, sizeof lp->consumer);
     lp->p.lazy = true;
     spvk_ir_op *module = parse_top_level(&lp->p);
     lp->p.lazy = false;
@@ -3629,12 +3631,13 @@ static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
 }
 
 static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op);
+static bool pool_used(spvk_ir_lazy_parser *lp, const spvk_ir_op *op);
 
 static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
 {
     lazy_walk w = {user, SPVK_OK};
     spvk_ir_walk(child, materialize_each, &w);
-    if (w.result == SPVK_OK && w.lp->stream_verifier && !pool_verified(w.lp, child))
+    if (w.result == SPVK_OK && w.lp->stream_verifier && !pool_verified(w.lp, child) && !pool_used(w.lp, child))
         w.result = spvk_ir_verifier_run(w.lp->stream_verifier, child);
     return w.result;
 }
@@ -3645,12 +3648,23 @@ static void lazy_stream_end(void *user, spvk_ir_op *child)
     spvk_ir_walk(child, release_each, &w);
 }
 
+static void lazy_stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)
+{
+    spvk_ir_lazy_parser *lp = user;
+    pool_destroy(lp); /* its workers hold the consumer they were given: the next body starts others */
+    if (consumer)
+        lp->consumer = *consumer;
+    else
+        memset(&lp->consumer, 0, sizeof lp->consumer);
+}
+
 void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
 {
     lp->stream_verifier = verifier;
     stream->child_begin = lazy_stream_begin;
     stream->child_end = lazy_stream_end;
     stream->user = lp;
+    stream->set_consumer = lazy_stream_set_consumer;
 }
 
 void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *lp, unsigned threads)
@@ -3797,7 +3811,7 @@ static bool pool_start(spvk_ir_lazy_parser *lp)
         ir_build_client client = {lp, pool_parser_create, pool_parser_destroy, pool_build_item, pool_detach,
                                   pool_free_bodies};
         lpool->pool = ir_build_pool_create(m->ctx, &client, build, n, lp->threads, POOL_WINDOW,
-                                           lp->stream_verifier != NULL);
+                                           lp->stream_verifier != NULL, &lp->consumer);
         ok = lpool->pool != NULL;
     }
     spvk_free(alloc, build, (size_t)n * sizeof *build);
@@ -3852,6 +3866,13 @@ static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
 {
     int64_t first = lp->pool ? first_body_of(&lp->p, op) : -1;
     return first >= 0 && ir_build_pool_verified(lp->pool->pool, item_of(lp->pool, (uint32_t)first));
+}
+
+/* Whether the stream's consumer used op on the thread that built it (its bodies are gone). */
+static bool pool_used(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
+{
+    int64_t first = lp->pool ? first_body_of(&lp->p, op) : -1;
+    return first >= 0 && ir_build_pool_used(lp->pool->pool, item_of(lp->pool, (uint32_t)first));
 }
 
 /* Frees op's bodies once the consumer is done with them. Returns false when there is no pool. */

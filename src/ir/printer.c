@@ -56,6 +56,7 @@ struct spvk_ir_printer {
     void *write_user;
     bool write_failed;      /* the writer refused a chunk (failed is set too) */
     struct print_pool *pool; /* spvk_ir_print_options.threads: streamed children printed by workers */
+    struct print_consumer *consumer; /* ... or by the translator's workers that build them */
 };
 
 /* Text goes out in chunks of about this size, so that printing a large module never holds its
@@ -915,6 +916,8 @@ static void print_op(printer *p, const spvk_ir_op *op)
 
 /* A child of the root when streaming: the caller's hook makes it whole, it is numbered and printed,
    and the hook may then drop what it made. */
+static bool take_printed(printer *p, const spvk_ir_op *o);
+
 static void print_streamed(printer *p, spvk_ir_op *o)
 {
     spvk_result r = p->stream->child_begin(p->stream->user, o);
@@ -923,9 +926,149 @@ static void print_streamed(printer *p, spvk_ir_op *o)
         p->failed = true;
         return;
     }
-    print_child(p, o);
+    if (!take_printed(p, o))
+        print_child(p, o);
     if (p->stream->child_end)
         p->stream->child_end(p->stream->user, o);
+}
+
+/* ---- Printing streamed children where they are built ----
+   spvk_ir_print_options.threads > 1, custom form, a stream whose translator builds on several
+   threads (spvk_ir_stream.set_consumer): its workers print each child they build into the child's
+   slot, on their own thread, and free it at once, so that the IR never leaves the cache of the
+   thread that made it. The calling thread writes the slots out in module order (printing itself
+   the children no worker took), so the text is that of one thread. */
+
+typedef struct print_slot {
+    spvk_buffer text;
+    bool printed, failed; /* written by the worker that printed it, read after child_begin */
+} print_slot;
+
+typedef struct print_consumer {
+    printer *main;
+    ptr_map index; /* root child -> its slot (a); read-only while the workers run */
+    print_slot *slots;
+    uint32_t num_slots;
+    uint32_t indent; /* of the root's children */
+} print_consumer;
+
+/* A building thread's printer: the options and the root's numbering (shared, read-only), its own
+   child maps and output, the thread's view of the context. */
+static void *consumer_thread_create(void *user, spvk_ir_context *ctx)
+{
+    print_consumer *c = user;
+    printer *tp = spvk_alloc(c->main->alloc, sizeof *tp);
+    if (!tp)
+        return NULL;
+    *tp = *c->main;
+    tp->ctx = ctx;
+    tp->pool = NULL;
+    tp->consumer = NULL;
+    tp->write = NULL;
+    tp->indent = c->indent;
+    spvk_buffer_init(&tp->out, tp->alloc); /* each slot's buffer replaces it */
+    memset(&tp->child_ops, 0, sizeof tp->child_ops);
+    memset(&tp->child_blocks, 0, sizeof tp->child_blocks);
+    return tp;
+}
+
+static void consumer_thread_destroy(void *user, void *thread)
+{
+    (void)user;
+    printer *tp = thread;
+    map_release(tp, &tp->child_ops);
+    map_release(tp, &tp->child_blocks);
+    spvk_free(tp->alloc, tp, sizeof *tp);
+}
+
+static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
+{
+    print_consumer *c = user;
+    printer *tp = thread;
+    const ptr_entry *e = map_get(&c->index, child);
+    if (!e)
+        return false;
+    print_slot *slot = &c->slots[e->a];
+    tp->out = slot->text;
+    tp->out.length = 0;
+    tp->failed = false;
+    print_child(tp, child);
+    slot->text = tp->out;
+    slot->failed = tp->failed || tp->out.failed;
+    slot->printed = true;
+    spvk_buffer_init(&tp->out, tp->alloc);
+    return true;
+}
+
+/* Writes child o's text if a worker printed it. */
+static bool take_printed(printer *p, const spvk_ir_op *o)
+{
+    print_consumer *c = p->consumer;
+    const ptr_entry *e = c ? map_get(&c->index, o) : NULL;
+    if (!e || !c->slots[e->a].printed)
+        return false;
+    print_slot *slot = &c->slots[e->a];
+    if (slot->failed)
+        p->failed = true;
+    else
+        spvk_buffer_append(&p->out, slot->text.data, slot->text.length);
+    spvk_buffer_free(&slot->text);
+    slot->printed = false;
+    if (p->write && p->out.length >= PRINT_CHUNK)
+        flush(p);
+    return true;
+}
+
+/* Hands the translator a consumer for the root's children (indent: theirs). False when it cannot
+   be made: the printer then prints them itself. */
+static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
+{
+    print_consumer *c = spvk_alloc(p->alloc, sizeof *c);
+    if (!c)
+        return false;
+    memset(c, 0, sizeof *c);
+    c->main = p;
+    c->indent = indent;
+    for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
+        for (spvk_ir_op *o = b->first; o; o = o->next)
+            c->num_slots++;
+    c->slots = c->num_slots ? spvk_alloc(p->alloc, (size_t)c->num_slots * sizeof *c->slots) : NULL;
+    bool ok = c->num_slots && c->slots;
+    uint32_t n = 0;
+    if (ok) {
+        for (spvk_ir_block *b = root->regions[0].first; b && ok; b = b->next)
+            for (spvk_ir_op *o = b->first; o && ok; o = o->next) {
+                spvk_buffer_init(&c->slots[n].text, p->alloc);
+                c->slots[n].printed = c->slots[n].failed = false;
+                ok = map_put(p, &c->index, o, n++, 0);
+            }
+    }
+    if (!ok) {
+        p->failed = false; /* map_put's: printing alone still works */
+        map_release(p, &c->index);
+        spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
+        spvk_free(p->alloc, c, sizeof *c);
+        return false;
+    }
+    p->consumer = c;
+    spvk_ir_stream_consumer sc = {c, consumer_thread_create, consumer_thread_destroy, consumer_use};
+    p->stream->set_consumer(p->stream->user, &sc);
+    return true;
+}
+
+/* Takes the consumer back from the translator (which stops its workers) and frees it. */
+static void consumer_stop(printer *p)
+{
+    print_consumer *c = p->consumer;
+    if (!c)
+        return;
+    p->stream->set_consumer(p->stream->user, NULL);
+    for (uint32_t i = 0; i < c->num_slots; i++)
+        spvk_buffer_free(&c->slots[i].text);
+    map_release(p, &c->index);
+    spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
+    spvk_free(p->alloc, c, sizeof *c);
+    p->consumer = NULL;
 }
 
 /* ---- Printing streamed children on several threads ----
@@ -1208,10 +1351,12 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
             return;
     }
     number_values(p, op);
-    if (p->stream && !p->generic && options->threads > 1 && !p->failed)
+    if (p->stream && !p->generic && options->threads > 1 && !p->failed &&
+        !(p->stream->set_consumer && consumer_start(p, op, p->indent + 2)))
         pool_start(p, options->threads);
     if (!p->failed)
         print_op(p, op);
+    consumer_stop(p);
     pool_stop(p);
     if (p->stream && p->generic && p->stream->child_end)
         for (spvk_ir_block *b = op->regions[0].first; b; b = b->next)

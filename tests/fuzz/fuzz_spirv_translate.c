@@ -45,6 +45,7 @@ static void check_streaming(const uint32_t *words, size_t count, const char *exp
     if (!verifier)
         abort();
     spvk_spirv_deserializer_stream(s.des, verifier, &po.stream);
+    spvk_spirv_deserializer_set_threads(s.des, threads); /* workers build (and print) functions */
     if (spvk_ir_print_to(s.ctx, module, &po, append, &s) != SPVK_OK ||
         spvk_spirv_deserializer_finish(s.des) != SPVK_OK || !s.text || strcmp(s.text, expected) != 0)
         abort();

@@ -636,6 +636,98 @@ static bool write_to_string(void *user, const char *text, size_t length)
     return true;
 }
 
+/* A module of n functions, function `bad` (if below n) using a function as a value. */
+static uint32_t *many_functions(unsigned n, unsigned bad, size_t *count)
+{
+    size_t cap = 256 + (size_t)n * 160, len = 0;
+    char *text = malloc(cap);
+    if (!text)
+        return NULL;
+    len += (size_t)snprintf(text + len, cap - len, "%s%%void = OpTypeVoid\n%%uint = OpTypeInt 32 0\n"
+                            "%%c1 = OpConstant %%uint 1\n%%fn = OpTypeFunction %%void\n", header_shader);
+    for (unsigned k = 0; k < n; k++) {
+        len += (size_t)snprintf(text + len, cap - len, "%%f%u = OpFunction %%void None %%fn\n%%l%u = OpLabel\n", k, k);
+        if (k == bad)
+            len += (size_t)snprintf(text + len, cap - len, "%%x%u = OpCopyObject %%void %%f0\n", k);
+        else
+            len += (size_t)snprintf(text + len, cap - len, "%%x%u = OpIAdd %%uint %%c1 %%c1\n", k);
+        len += (size_t)snprintf(text + len, cap - len, "OpReturn\nOpFunctionEnd\n");
+    }
+    uint32_t *w = assemble(text, count);
+    free(text);
+    return w;
+}
+
+/* Streams the module's text with `threads` building and printing; *diag gets the first
+   diagnostic (or NULL). */
+static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned threads, char **text, char **diag)
+{
+    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+    spvk_ir_register_all_dialects(ctx);
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_spirv_deserializer *des = NULL;
+    spvk_ir_op *module = NULL;
+    *text = *diag = NULL;
+    spvk_result r = spvk_spirv_deserializer_create(ctx, w, count, &diags, &des, &module);
+    if (r == SPVK_OK) {
+        spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, &diags);
+        spvk_ir_print_options po = {.assume_verified = true, .threads = threads};
+        spvk_spirv_deserializer_stream(des, verifier, &po.stream);
+        spvk_spirv_deserializer_set_threads(des, threads);
+        r = spvk_ir_print_to(ctx, module, &po, write_to_string, text);
+        if (r == SPVK_OK)
+            r = spvk_spirv_deserializer_finish(des);
+        spvk_ir_verifier_destroy(verifier);
+    }
+    if (diags.count) {
+        char *f = spvk_diagnostic_format(&diags.items[0], NULL);
+        char n[32];
+        snprintf(n, sizeof n, " (%zu diagnostics)", diags.count);
+        *diag = f ? malloc(strlen(f) + sizeof n) : NULL;
+        if (*diag) {
+            strcpy(*diag, f);
+            strcat(*diag, n);
+        }
+        spvk_free(NULL, f, f ? strlen(f) + 1 : 0);
+    }
+    spvk_diagnostics_free(&diags);
+    spvk_spirv_deserializer_destroy(des);
+    spvk_ir_context_destroy(ctx);
+    return r;
+}
+
+/* Functions built by worker threads: the text, and the first failure's diagnostic, are those of
+   one thread, whichever function fails. */
+static void test_streaming_threads(void)
+{
+    const unsigned n = 300, bads[] = {0, 1, 150, 299, 300 /* none */};
+    for (size_t b = 0; b < sizeof bads / sizeof *bads; b++) {
+        unsigned bad = bads[b];
+        size_t count = 0;
+        uint32_t *w = many_functions(n, bad, &count);
+        CHECK(w != NULL);
+        if (!w)
+            continue;
+        char *text1, *diag1;
+        spvk_result r1 = stream_with_threads(w, count, 1, &text1, &diag1);
+        CHECK(bad < n ? r1 == SPVK_ERROR_INVALID && diag1 && strstr(diag1, "used as a value") : r1 == SPVK_OK);
+        for (unsigned threads = 2; threads <= 4; threads++) {
+            char *text, *diag;
+            spvk_result r = stream_with_threads(w, count, threads, &text, &diag);
+            CHECK(r == r1);
+            CHECK((!diag && !diag1) || (diag && diag1 && strcmp(diag, diag1) == 0));
+            /* The text up to the failure is the same. */
+            CHECK((!text && !text1) || (text && text1 && strcmp(text, text1) == 0));
+            free(text);
+            free(diag);
+        }
+        free(text1);
+        free(diag1);
+        free(w);
+    }
+}
+
 static void test_streaming(void)
 {
     /* Two functions (one calling the other, declared later), a loop with a phi, module-level
@@ -687,17 +779,21 @@ static void test_streaming(void)
            again), and memory does not grow the second time; then the same with a thread that
            prints each function while the next is built (custom form). */
         size_t memory = 0;
-        for (int round = 0; round < 4; round++) {
+        for (int round = 0; round < 6; round++) {
             spvk_ir_print_options po = {.generic = generic != 0, .assume_verified = true};
-            po.threads = round < 2 ? 1 : 2;
+            po.threads = round < 2 ? 1 : round < 4 ? 2 : 3;
             spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, NULL);
             spvk_spirv_deserializer_stream(des, verifier, &po.stream);
+            /* Rounds 3 and 5: the deserializer builds on threads too (and they print). */
+            spvk_spirv_deserializer_set_threads(des, round == 3 || round == 5 ? po.threads : 1);
             char *streamed = NULL;
             CHECK(spvk_ir_print_to(ctx, module, &po, write_to_string, &streamed) == SPVK_OK);
             CHECK(streamed && strcmp(streamed, generic ? whole.generic : whole.text) == 0);
+            /* One thread: memory is flat. (Worker threads' heaps are handed to the context when
+               they stop, so threaded rounds keep what their workers used.) */
             if (round == 0)
                 memory = spvk_ir_context_memory(ctx);
-            else
+            else if (round < 3)
                 CHECK(spvk_ir_context_memory(ctx) == memory);
             for (spvk_ir_op *o = module->regions[0].first->first; o; o = o->next)
                 if (strcmp(spvk_ir_op_name(o), "spirv.func") == 0)
@@ -782,6 +878,7 @@ int main(void)
     test_hostile_bound();
     test_out_of_memory();
     test_streaming();
+    test_streaming_threads();
     printf("test_deserialize: %d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -288,6 +288,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         po.assume_verified = o->verify;
         po.threads = thread_count(o);
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
+        spvk_spirv_deserializer_set_threads(des, po.threads);
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)
             r = spvk_spirv_deserializer_finish(des);

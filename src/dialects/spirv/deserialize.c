@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "deserialize_internal.h"
+#include "../../ir/build_pool.h"
 
 /* ---- Failure and memory ---- */
 
@@ -718,7 +719,10 @@ void dsr_collect_decorations(dsr *d, uint32_t id, const char **names, const spvk
 {
     for (uint32_t x = dsr_id_at(d, id)->decorations; x; x = d->decos[x - 1].next) {
         dsr_deco *dc = &d->decos[x - 1];
-        dc->used = 1;
+        if (!dc->used) {
+            dc->used = 1;
+            dsr_effect_of(d, DSR_EFFECT_DECORATION_USED, x - 1, 0);
+        }
         if (dc->member >= 0)
             dsr_fail(d, dc->inst, "member decoration of %%%u, which is not a struct type", id);
         uint32_t decoration = op_word(d, dc->inst, dc->first);
@@ -1319,7 +1323,6 @@ static void materialize_body(dsr *d, dsr_function *f)
     d->current_inst = f->first_inst;
     dsr_function_body(d, f->first_inst, first, end, f->op);
     d->current_inst = DSR_NONE;
-    f->materialized = true;
     f->op->regions[0].unmaterialized = false;
 }
 
@@ -1342,6 +1345,7 @@ static void release_body(dsr *d)
             e->name = keep.name;
             e->ever_defined = 1;
             e->local_opcode = d->insts[i].opcode;
+            dsr_effect_of(d, DSR_EFFECT_LOCAL_DEFINED, slot, e->local_opcode);
         }
     }
     d->num_ids = d->num_module_ids;
@@ -1699,7 +1703,8 @@ static void free_function_scratch(dsr *d)
     spvk_free(d->alloc, f->materialized, f->materialized_capacity * sizeof *f->materialized);
 }
 
-static void free_scratch(dsr *d)
+/* What every copy of the deserializer owns (a worker's copy: dsr_clone). */
+static void free_owned(dsr *d)
 {
     free_function_scratch(d);
     size_t need = d->scratch_capacity;
@@ -1714,31 +1719,183 @@ static void free_scratch(dsr *d)
     spvk_free(d->alloc, d->operands, d->operands_capacity * sizeof *d->operands);
     spvk_free(d->alloc, d->ids, d->ids_capacity * sizeof *d->ids);
     spvk_free(d->alloc, d->id_slot, d->id_slot_count * sizeof *d->id_slot);
-    spvk_free(d->alloc, d->functions, d->functions_capacity * sizeof *d->functions);
-    spvk_reader_destroy(d->reader);
     spvk_free(d->alloc, d->id_keys, d->id_hash_capacity * sizeof *d->id_keys);
     spvk_free(d->alloc, d->id_slots, d->id_hash_capacity * sizeof *d->id_slots);
     spvk_free(d->alloc, d->decos, d->decos_capacity * sizeof *d->decos);
+    spvk_free(d->alloc, d->effects, d->effects_capacity * sizeof *d->effects);
+    spvk_reader_destroy(d->reader);
+    if (d->op_cache)
+        spvk_free(d->alloc, d->op_cache, spvk_spirv_num_op_infos * sizeof *d->op_cache);
+}
+
+static void free_scratch(dsr *d)
+{
+    free_owned(d);
+    spvk_free(d->alloc, d->functions, d->functions_capacity * sizeof *d->functions);
     spvk_free(d->alloc, d->names, d->names_capacity * sizeof *d->names);
     spvk_free(d->alloc, d->capabilities, d->capabilities_capacity * sizeof *d->capabilities);
     spvk_free(d->alloc, d->extensions, d->extensions_capacity * sizeof *d->extensions);
     spvk_free(d->alloc, d->claimed, d->claimed_capacity * sizeof *d->claimed);
     spvk_free(d->alloc, d->renames, d->renames_capacity * sizeof *d->renames);
-    if (d->op_cache)
-        spvk_free(d->alloc, d->op_cache, spvk_spirv_num_op_infos * sizeof *d->op_cache);
+}
+
+/* ---- Threads ----
+   With threads > 1, functions are built by an ir_build_pool (src/ir/build_pool.h): workers build
+   bodies ahead of the consumer, each with a copy of the deserializer (dsr_clone) and a view of
+   the context. The module level is translated before any worker starts and every type and
+   constant is resolved then, so building a function reads the module level and writes only its
+   own state; what it changes that the end checks read (decorations used, ...) is logged and
+   applied by the consumer when it takes the function. */
+
+#define POOL_WINDOW_WORDS (1u << 18) /* 1 MiB of binary that workers may build ahead */
+
+void dsr_log_effect(dsr *d, uint8_t kind, uint32_t index, uint16_t opcode)
+{
+    d->effects = dsr_scratch_grow(d, &d->effects, &d->effects_capacity, d->num_effects + 1, sizeof *d->effects);
+    d->effects[d->num_effects++] = (dsr_effect){kind, opcode, index};
+}
+
+static void apply_effects(dsr *d, const dsr_effect *effects, size_t count)
+{
+    for (size_t k = 0; k < count; k++) {
+        const dsr_effect *x = &effects[k];
+        switch (x->kind) {
+        case DSR_EFFECT_DECORATION_USED:
+            d->decos[x->index].used = 1;
+            break;
+        case DSR_EFFECT_LOCAL_DEFINED:
+            d->ids[x->index].ever_defined = 1;
+            d->ids[x->index].local_opcode = x->opcode;
+            break;
+        default:
+            d->ids[x->index].state = DSR_STATE_DONE;
+            break;
+        }
+    }
+}
+
+/* Copies n elements of src into a new array of capacity n (at least 1); false when out of memory. */
+static bool copy_array(const spvk_allocator *alloc, void *dst, size_t *capacity, const void *src, size_t n,
+                       size_t elem_size)
+{
+    size_t cap = n ? n : 1;
+    void *p = spvk_alloc(alloc, cap * elem_size);
+    *(void **)dst = p;
+    *capacity = p ? cap : 0;
+    if (p && n)
+        memcpy(p, src, n * elem_size);
+    return p != NULL;
+}
+
+static void dsr_clone_destroy(dsr *c)
+{
+    if (!c)
+        return;
+    const spvk_allocator *alloc = c->alloc;
+    free_owned(c);
+    spvk_free(alloc, c, sizeof *c);
+}
+
+/* A copy of the deserializer between functions (its module level) for a worker building in ctx:
+   silent (no diagnostics), with its own function state. */
+static dsr *dsr_clone(const dsr *m, spvk_ir_context *ctx)
+{
+    const spvk_allocator *alloc = m->alloc;
+    dsr *c = spvk_alloc(alloc, sizeof *c);
+    if (!c)
+        return NULL;
+    memcpy(c, m, sizeof *c);
+    c->ctx = ctx;
+    c->diags = NULL;
+    c->result = SPVK_OK;
+    c->current_inst = DSR_NONE;
+    c->is_clone = true;
+    memset(&c->fn, 0, sizeof c->fn);
+    c->scratch_values = c->scratch_values2 = NULL;
+    c->scratch_names = NULL;
+    c->scratch_attrs = NULL;
+    c->scratch_types = NULL;
+    c->scratch_ints = NULL;
+    c->scratch_operands = NULL;
+    c->scratch_capacity = 0;
+    c->insts = NULL;
+    c->operands = NULL;
+    c->ids = NULL;
+    c->id_slot = NULL;
+    c->id_keys = c->id_slots = NULL;
+    c->decos = NULL;
+    c->effects = NULL;
+    c->num_effects = c->effects_capacity = 0;
+    c->op_cache = NULL;
+    c->reader = NULL;
+    c->id_slot_count = c->id_hash_capacity = 0;
+    c->insts_capacity = c->operands_capacity = c->ids_capacity = c->decos_capacity = 0;
+    size_t dummy;
+    bool ok = copy_array(alloc, &c->insts, &c->insts_capacity, m->insts, m->num_module_insts, sizeof *m->insts) &&
+              copy_array(alloc, &c->operands, &c->operands_capacity, m->operands, m->num_module_operands,
+                         sizeof *m->operands) &&
+              copy_array(alloc, &c->ids, &c->ids_capacity, m->ids, m->num_module_ids, sizeof *m->ids) &&
+              copy_array(alloc, &c->decos, &c->decos_capacity, m->decos, m->num_decos, sizeof *m->decos) &&
+              spvk_reader_clone(m->reader, NULL, &c->reader) == SPVK_OK;
+    if (ok && m->dense) {
+        ok = copy_array(alloc, &c->id_slot, &dummy, m->id_slot, m->id_slot_count, sizeof *m->id_slot);
+        c->id_slot_count = ok ? m->id_slot_count : 0;
+    } else if (ok && m->id_hash_capacity) {
+        ok = copy_array(alloc, &c->id_keys, &dummy, m->id_keys, m->id_hash_capacity, sizeof *m->id_keys) &&
+             copy_array(alloc, &c->id_slots, &dummy, m->id_slots, m->id_hash_capacity, sizeof *m->id_slots);
+        c->id_hash_capacity = ok ? m->id_hash_capacity : 0;
+        if (!ok) { /* free what was copied, with the capacity it has */
+            spvk_free(alloc, c->id_keys, m->id_hash_capacity * sizeof *c->id_keys);
+            c->id_keys = NULL;
+        }
+    }
+    if (ok)
+        ok = copy_array(alloc, &c->op_cache, &dummy, m->op_cache, spvk_spirv_num_op_infos, sizeof *m->op_cache);
+    c->num_insts = m->num_module_insts;
+    c->num_operands = m->num_module_operands;
+    c->num_ids = m->num_module_ids;
+    if (!ok) {
+        dsr_clone_destroy(c);
+        return NULL;
+    }
+    return c;
 }
 
 /* ---- The deserializer's interface ---- */
 
+/* The effects a worker logged building one function (see "Threads"). */
+typedef struct dsr_effect_list {
+    dsr_effect *items;
+    size_t count;
+} dsr_effect_list;
+
 struct spvk_spirv_deserializer {
     dsr d;
     spvk_ir_verifier *stream_verifier; /* spvk_spirv_deserializer_stream's, or NULL */
+    unsigned threads;                  /* spvk_spirv_deserializer_set_threads */
+    ir_build_pool *pool;               /* from the first function built with threads > 1 */
+    dsr_effect_list *effects;          /* per function, while the pool runs */
+    spvk_ir_stream_consumer consumer;  /* the stream's consumer, when it gave one (set_consumer) */
 };
+
+static void pool_stop(spvk_spirv_deserializer *des)
+{
+    if (!des->pool)
+        return;
+    ir_build_pool_destroy(des->pool);
+    des->pool = NULL;
+    const spvk_allocator *alloc = des->d.alloc;
+    for (size_t k = 0; k < des->d.num_functions; k++)
+        spvk_free(alloc, des->effects[k].items, des->effects[k].count * sizeof *des->effects[k].items);
+    spvk_free(alloc, des->effects, des->d.num_functions * sizeof *des->effects);
+    des->effects = NULL;
+}
 
 void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des)
 {
     if (!des)
         return;
+    pool_stop(des);
     dsr *d = &des->d;
     const spvk_allocator *alloc = d->alloc;
     free_scratch(d);
@@ -1760,6 +1917,7 @@ spvk_result spvk_spirv_deserializer_create(spvk_ir_context *ctx, const uint32_t 
     if (!des)
         return SPVK_ERROR_OUT_OF_MEMORY;
     memset(des, 0, sizeof *des);
+    des->threads = 1;
     dsr *d = &des->d;
     d->ctx = ctx;
     d->alloc = alloc;
@@ -1799,6 +1957,133 @@ static dsr_function *function_of(dsr *d, const spvk_ir_op *func)
     return NULL;
 }
 
+/* The index of func's record, normally the one function_of found last. */
+static size_t function_index(const dsr *d, const spvk_ir_op *func)
+{
+    if (d->next_function > 0 && d->functions[d->next_function - 1].op == func)
+        return d->next_function - 1;
+    size_t k = 0;
+    while (k + 1 < d->num_functions && d->functions[k].op != func)
+        k++;
+    return k;
+}
+
+/* Builds f's body with d (the deserializer or a worker's copy). On failure the body is left
+   empty and unmaterialized, and d->result says why. */
+static bool build_function(dsr *d, dsr_function *volatile f) /* volatile: used after setjmp */
+{
+    if (setjmp(d->fail_jmp) != 0) {
+        release_body(d);
+        spvk_ir_region_clear(d->ctx, &f->op->regions[0]); /* a partial body */
+        if (d->result == SPVK_OK)
+            d->result = SPVK_ERROR_INVALID;
+        return false;
+    }
+    materialize_body(d, f);
+    release_body(d);
+    if (spvk_ir_context_failed(d->ctx))
+        dsr_oom(d);
+    return true;
+}
+
+/* ---- The pool's client (see "Threads") ---- */
+
+static void *pool_clone_create(void *user, spvk_ir_context *ctx)
+{
+    return dsr_clone(&((spvk_spirv_deserializer *)user)->d, ctx);
+}
+
+static void pool_clone_destroy(void *user, void *builder)
+{
+    (void)user;
+    dsr_clone_destroy(builder);
+}
+
+static bool pool_build_function(void *user, void *builder, uint32_t k)
+{
+    spvk_spirv_deserializer *des = user;
+    dsr *c = builder ? builder : &des->d;
+    c->num_effects = 0;
+    if (!build_function(c, &des->d.functions[k]))
+        return false;
+    if (!builder || !c->num_effects)
+        return true;
+    /* The consumer applies them when it takes the function (its lock orders this before). */
+    dsr_effect_list *list = &des->effects[k];
+    dsr_effect *items = spvk_alloc(c->alloc, c->num_effects * sizeof *items);
+    if (!items)
+        return false; /* the consumer builds it again, itself */
+    spvk_free(c->alloc, list->items, list->count * sizeof *list->items);
+    memcpy(items, c->effects, c->num_effects * sizeof *items);
+    list->items = items;
+    list->count = c->num_effects;
+    return true;
+}
+
+/* A declaration's region is empty and stays materialized. */
+static void pool_free_body(void *user, spvk_ir_context *ctx, uint32_t k)
+{
+    spvk_ir_region *r = &((spvk_spirv_deserializer *)user)->d.functions[k].op->regions[0];
+    if (!r->unmaterialized && !spvk_ir_region_is_empty(r))
+        spvk_ir_region_unmaterialize(ctx, r);
+}
+
+static void pool_detach_body(void *user, uint32_t k, spvk_ir_region *into)
+{
+    spvk_ir_op *func = ((spvk_spirv_deserializer *)user)->d.functions[k].op;
+    into->op = func;
+    into->first = into->last = NULL;
+    ir_build_detach_blocks(&func->regions[0], into);
+}
+
+static bool pool_start(spvk_spirv_deserializer *des)
+{
+    dsr *d = &des->d;
+    size_t n = d->num_functions;
+    if (n < 2 || n > UINT32_MAX)
+        return false;
+    ir_build_item *items = spvk_alloc(d->alloc, n * sizeof *items);
+    des->effects = spvk_alloc(d->alloc, n * sizeof *des->effects);
+    if (items && des->effects) {
+        memset(des->effects, 0, n * sizeof *des->effects);
+        for (size_t k = 0; k < n; k++) {
+            const dsr_function *f = &d->functions[k];
+            items[k] = (ir_build_item){f->op, f->body_offset, f->end_offset, !f->op->regions[0].unmaterialized};
+        }
+        ir_build_client client = {des, pool_clone_create, pool_clone_destroy, pool_build_function, pool_detach_body,
+                                  pool_free_body};
+        des->pool = ir_build_pool_create(d->ctx, &client, items, (uint32_t)n, des->threads, POOL_WINDOW_WORDS,
+                                         des->stream_verifier != NULL, &des->consumer);
+    }
+    spvk_free(d->alloc, items, n * sizeof *items);
+    if (!des->pool) {
+        spvk_free(d->alloc, des->effects, n * sizeof *des->effects);
+        des->effects = NULL;
+    }
+    return des->pool != NULL;
+}
+
+static spvk_result pool_materialize(spvk_spirv_deserializer *des, dsr_function *f)
+{
+    dsr *d = &des->d;
+    uint32_t k = (uint32_t)(f - d->functions);
+    if (!ir_build_pool_take(des->pool, k))
+        return d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
+    dsr_effect_list *list = &des->effects[k];
+    apply_effects(d, list->items, list->count);
+    spvk_free(d->alloc, list->items, list->count * sizeof *list->items);
+    list->items = NULL;
+    list->count = 0;
+    f->materialized = true;
+    return SPVK_OK;
+}
+
+void spvk_spirv_deserializer_set_threads(spvk_spirv_deserializer *des, unsigned threads)
+{
+    if (des && !des->pool)
+        des->threads = threads ? threads : 1;
+}
+
 spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, spvk_ir_op *func)
 {
     if (!des || !func)
@@ -1806,20 +2091,20 @@ spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, sp
     dsr *d = &des->d;
     if (d->result != SPVK_OK)
         return d->result;
-    dsr_function *volatile f = function_of(d, func); /* volatile: used after setjmp */
+    dsr_function *f = function_of(d, func);
     if (!f)
         return SPVK_ERROR_USAGE;
+    /* With workers, the body may be under construction: only the pool may look. */
+    if (des->pool)
+        return pool_materialize(des, f);
     if (!func->regions[0].unmaterialized)
         return SPVK_OK; /* already there, or a declaration */
-    if (setjmp(d->fail_jmp) != 0) {
-        release_body(d);
-        spvk_ir_region_clear(d->ctx, &func->regions[0]); /* a partial body */
-        return d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
-    }
-    materialize_body(d, f);
-    release_body(d);
-    if (spvk_ir_context_failed(d->ctx))
-        dsr_oom(d);
+    if (des->threads > 1 && pool_start(des))
+        return pool_materialize(des, f);
+    des->threads = 1;
+    if (!build_function(d, f))
+        return d->result;
+    f->materialized = true;
     return SPVK_OK;
 }
 
@@ -1827,18 +2112,20 @@ spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des)
 {
     if (!des)
         return SPVK_ERROR_USAGE;
+    pool_stop(des);
     dsr *d = &des->d;
     if (d->result != SPVK_OK)
         return d->result;
-    if (setjmp(d->fail_jmp) != 0) {
-        release_body(d);
-        return d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
-    }
-    for (size_t k = 0; k < d->num_functions; k++)
-        if (!d->functions[k].materialized && d->functions[k].op->regions[0].unmaterialized) {
-            materialize_body(d, &d->functions[k]);
-            release_body(d);
+    for (size_t k = 0; k < d->num_functions; k++) {
+        dsr_function *f = &d->functions[k];
+        if (!f->materialized && f->op->regions[0].unmaterialized) {
+            if (!build_function(d, f))
+                return d->result;
+            f->materialized = true;
         }
+    }
+    if (setjmp(d->fail_jmp) != 0)
+        return d->result != SPVK_OK ? d->result : SPVK_ERROR_INVALID;
     check_module(d);
     return SPVK_OK;
 }
@@ -1851,9 +2138,14 @@ static spvk_result stream_begin(void *user, spvk_ir_op *child)
     if (child->def != des->d.def_func)
         return SPVK_OK;
     spvk_result r = spvk_spirv_deserializer_materialize(des, child);
-    if (r == SPVK_OK && des->stream_verifier)
-        r = spvk_ir_verifier_run(des->stream_verifier, child);
-    return r;
+    if (r != SPVK_OK || !des->stream_verifier)
+        return r;
+    if (des->pool) {
+        uint32_t k = (uint32_t)function_index(&des->d, child);
+        if (ir_build_pool_used(des->pool, k) || ir_build_pool_verified(des->pool, k))
+            return SPVK_OK; /* its builder verified it */
+    }
+    return spvk_ir_verifier_run(des->stream_verifier, child);
 }
 
 static void stream_end(void *user, spvk_ir_op *child)
@@ -1861,7 +2153,20 @@ static void stream_end(void *user, spvk_ir_op *child)
     spvk_spirv_deserializer *des = user;
     if (child->def != des->d.def_func || spvk_ir_region_is_empty(&child->regions[0]))
         return;
-    spvk_ir_region_unmaterialize(des->d.ctx, &child->regions[0]);
+    if (des->pool)
+        ir_build_pool_release(des->pool, (uint32_t)(function_index(&des->d, child)));
+    else
+        spvk_ir_region_unmaterialize(des->d.ctx, &child->regions[0]);
+}
+
+static void stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)
+{
+    spvk_spirv_deserializer *des = user;
+    pool_stop(des); /* its workers hold the consumer they were given: the next body starts others */
+    if (consumer)
+        des->consumer = *consumer;
+    else
+        memset(&des->consumer, 0, sizeof des->consumer);
 }
 
 void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
@@ -1870,6 +2175,7 @@ void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifi
     stream->child_begin = stream_begin;
     stream->child_end = stream_end;
     stream->user = des;
+    stream->set_consumer = stream_set_consumer;
 }
 
 spvk_result spvk_spirv_deserialize(spvk_ir_context *ctx, const uint32_t *words, size_t num_words,

@@ -652,7 +652,10 @@ static spvk_ir_value *value_at(dsr *d, uint32_t id, spvk_ir_block *block, uint32
         return cached(d, e, id, block, result(op));
     }
     case DSR_ID_NONSEMANTIC:
-        e->state = DSR_STATE_DONE; /* used: it is not lost */
+        if (e->state != DSR_STATE_DONE) {
+            e->state = DSR_STATE_DONE; /* used: it is not lost */
+            dsr_effect_of(d, DSR_EFFECT_NONSEMANTIC_USED, dsr_id_slot(d, id), 0);
+        }
         return cached(d, e, id, block, result(nonsemantic_op(d, e->def - 1, block, depth)));
     case DSR_ID_FUNCTION:
         dsr_fail(d, inst, "function %%%u used as a value (function pointers cannot be represented)", id);

@@ -202,6 +202,16 @@ typedef struct dsr_function {
     bool materialized;
 } dsr_function;
 
+/* What a worker's copy of the deserializer (deserialize.c, "Threads") changes while building a
+   function that check_module reads at the end: logged for the consumer, which applies it when it
+   takes the function. */
+enum { DSR_EFFECT_DECORATION_USED, DSR_EFFECT_LOCAL_DEFINED, DSR_EFFECT_NONSEMANTIC_USED };
+typedef struct dsr_effect {
+    uint8_t kind;    /* DSR_EFFECT_* */
+    uint16_t opcode; /* LOCAL_DEFINED: the defining instruction */
+    uint32_t index;  /* DECORATION_USED: into dsr.decos; the others: an id slot */
+} dsr_effect;
+
 /* ---- The deserializer ---- */
 
 typedef struct dsr {
@@ -300,6 +310,12 @@ typedef struct dsr {
         *n_function_control, *n_initializer, *n_default_value, *n_constituents, *n_arg_attrs;
 
     dsr_fn fn;
+
+    /* A worker's copy (dsr_clone): it owns its instructions, ids, decorations and scratch and
+       shares the rest with the deserializer it copies, read-only; it logs its effects. */
+    bool is_clone;
+    dsr_effect *effects;
+    size_t num_effects, effects_capacity;
 } dsr;
 
 /* ---- deserialize.c ---- */
@@ -315,6 +331,13 @@ static inline void *dsr_check(dsr *d, void *p)
     return p;
 }
 void *dsr_scratch_grow(dsr *d, void *items, size_t *capacity, size_t need, size_t elem_size);
+/* Logs an effect (a worker's copy only: the deserializer itself has it already). */
+void dsr_log_effect(dsr *d, uint8_t kind, uint32_t index, uint16_t opcode);
+static inline void dsr_effect_of(dsr *d, uint8_t kind, uint32_t index, uint16_t opcode)
+{
+    if (d->is_clone)
+        dsr_log_effect(d, kind, index, opcode);
+}
 /* The slot of id's entry, 0 when it has none. Inline for the dense map, every normal module's. */
 uint32_t dsr_id_slot_hashed(const dsr *d, uint32_t id);
 static inline uint32_t dsr_id_slot(const dsr *d, uint32_t id)

@@ -462,9 +462,10 @@ typedef struct spvk_ir_stream {
     spvk_result (*child_begin)(void *user, spvk_ir_op *child);
     void (*child_end)(void *user, spvk_ir_op *child);
     void *user;
-    /* Optional, from translators that build on several threads: hands them a consumer that can
-       use a child on the thread that built it (see spvk_ir_stream_consumer); NULL clears it. */
-    void (*set_consumer)(void *user, const spvk_ir_stream_consumer *consumer);
+    /* Optional, from translators that can build on several threads: hands them a consumer that
+       can use a child on the thread that built it (see spvk_ir_stream_consumer); NULL clears it.
+       Returns whether the translator will use it (it was set to build on several threads). */
+    bool (*set_consumer)(void *user, const spvk_ir_stream_consumer *consumer);
 } spvk_ir_stream;
 
 /* What a consumer can do with a child on any thread (the printer: print it into a buffer). A

@@ -3648,7 +3648,7 @@ static void lazy_stream_end(void *user, spvk_ir_op *child)
     spvk_ir_walk(child, release_each, &w);
 }
 
-static void lazy_stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)
+static bool lazy_stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)
 {
     spvk_ir_lazy_parser *lp = user;
     pool_destroy(lp); /* its workers hold the consumer they were given: the next body starts others */
@@ -3656,6 +3656,7 @@ static void lazy_stream_set_consumer(void *user, const spvk_ir_stream_consumer *
         lp->consumer = *consumer;
     else
         memset(&lp->consumer, 0, sizeof lp->consumer);
+    return lp->threads > 1;
 }
 
 void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verifier, spvk_ir_stream *stream)

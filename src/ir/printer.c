@@ -1021,6 +1021,8 @@ static bool take_printed(printer *p, const spvk_ir_op *o)
 
 /* Hands the translator a consumer for the root's children (indent: theirs). False when it cannot
    be made: the printer then prints them itself. */
+static void consumer_stop(printer *p);
+
 static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
 {
     print_consumer *c = spvk_alloc(p->alloc, sizeof *c);
@@ -1052,8 +1054,10 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
     }
     p->consumer = c;
     spvk_ir_stream_consumer sc = {c, consumer_thread_create, consumer_thread_destroy, consumer_use};
-    p->stream->set_consumer(p->stream->user, &sc);
-    return true;
+    if (p->stream->set_consumer(p->stream->user, &sc))
+        return true;
+    consumer_stop(p); /* it builds on one thread: the printer's own workers print */
+    return false;
 }
 
 /* Takes the consumer back from the translator (which stops its workers) and frees it. */

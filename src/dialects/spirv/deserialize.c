@@ -2159,7 +2159,7 @@ static void stream_end(void *user, spvk_ir_op *child)
         spvk_ir_region_unmaterialize(des->d.ctx, &child->regions[0]);
 }
 
-static void stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)
+static bool stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)
 {
     spvk_spirv_deserializer *des = user;
     pool_stop(des); /* its workers hold the consumer they were given: the next body starts others */
@@ -2167,6 +2167,7 @@ static void stream_set_consumer(void *user, const spvk_ir_stream_consumer *consu
         des->consumer = *consumer;
     else
         memset(&des->consumer, 0, sizeof des->consumer);
+    return des->threads > 1;
 }
 
 void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier, spvk_ir_stream *stream)

@@ -336,15 +336,6 @@ bool ir_build_pool_take(ir_build_pool *pool, uint32_t k)
     return ok;
 }
 
-bool ir_build_pool_used(ir_build_pool *pool, uint32_t k)
-{
-    pool_item *it = &pool->items[k];
-    pthread_mutex_lock(&pool->lock);
-    bool used = it->state == ITEM_BUILT && it->used;
-    pthread_mutex_unlock(&pool->lock);
-    return used;
-}
-
 bool ir_build_pool_verified(ir_build_pool *pool, uint32_t k)
 {
     pool_item *it = &pool->items[k];

@@ -61,10 +61,8 @@ ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client 
                                     uint32_t num_items, unsigned threads, size_t window, bool verify,
                                     const spvk_ir_stream_consumer *consumer);
 /* The consumer takes item k (in order; an earlier k starts a new round): true when its bodies are
-   built (or were used, see ir_build_pool_used), false when the client's own builder failed on it. */
+   built (or were used by the stream consumer, and are gone), false when the client's own builder failed on it. */
 bool ir_build_pool_take(ir_build_pool *pool, uint32_t k);
-/* Whether the stream consumer used the item taken (its bodies are gone). */
-bool ir_build_pool_used(ir_build_pool *pool, uint32_t k);
 /* Whether the item taken was verified by the worker or helper that built it. */
 bool ir_build_pool_verified(ir_build_pool *pool, uint32_t k);
 /* The consumer is done with item k: its bodies are freed, now or by the worker that built them. */

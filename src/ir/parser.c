@@ -3631,13 +3631,12 @@ static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
 }
 
 static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op);
-static bool pool_used(spvk_ir_lazy_parser *lp, const spvk_ir_op *op);
 
 static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
 {
     lazy_walk w = {user, SPVK_OK};
     spvk_ir_walk(child, materialize_each, &w);
-    if (w.result == SPVK_OK && w.lp->stream_verifier && !pool_verified(w.lp, child) && !pool_used(w.lp, child))
+    if (w.result == SPVK_OK && w.lp->stream_verifier && !pool_verified(w.lp, child))
         w.result = spvk_ir_verifier_run(w.lp->stream_verifier, child);
     return w.result;
 }
@@ -3862,18 +3861,12 @@ static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
     return ir_build_pool_take(lp->pool->pool, item_of(lp->pool, (uint32_t)first)) ? SPVK_OK : parser_result(&lp->p);
 }
 
-/* Whether a worker built op's bodies and verified op. */
+/* Whether a worker built op's bodies and verified op (before its stream consumer used it, if it
+   did: with a verifier only what verified is used). */
 static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
 {
     int64_t first = lp->pool ? first_body_of(&lp->p, op) : -1;
     return first >= 0 && ir_build_pool_verified(lp->pool->pool, item_of(lp->pool, (uint32_t)first));
-}
-
-/* Whether the stream's consumer used op on the thread that built it (its bodies are gone). */
-static bool pool_used(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
-{
-    int64_t first = lp->pool ? first_body_of(&lp->p, op) : -1;
-    return first >= 0 && ir_build_pool_used(lp->pool->pool, item_of(lp->pool, (uint32_t)first));
 }
 
 /* Frees op's bodies once the consumer is done with them. Returns false when there is no pool. */

@@ -918,6 +918,17 @@ static void print_op(printer *p, const spvk_ir_op *op)
    and the hook may then drop what it made. */
 static bool take_printed(printer *p, const spvk_ir_op *o);
 
+/* A child's text printed by another thread goes out (failed: its printer ran out of memory). */
+static void append_printed(printer *p, const spvk_buffer *text, bool failed)
+{
+    if (failed)
+        p->failed = true;
+    else
+        spvk_buffer_append(&p->out, text->data, text->length);
+    if (p->write && p->out.length >= PRINT_CHUNK)
+        flush(p);
+}
+
 static void print_streamed(printer *p, spvk_ir_op *o)
 {
     spvk_result r = p->stream->child_begin(p->stream->user, o);
@@ -1008,14 +1019,9 @@ static bool take_printed(printer *p, const spvk_ir_op *o)
     if (!e || !c->slots[e->a].printed)
         return false;
     print_slot *slot = &c->slots[e->a];
-    if (slot->failed)
-        p->failed = true;
-    else
-        spvk_buffer_append(&p->out, slot->text.data, slot->text.length);
+    append_printed(p, &slot->text, slot->failed);
     spvk_buffer_free(&slot->text);
     slot->printed = false;
-    if (p->write && p->out.length >= PRINT_CHUNK)
-        flush(p);
     return true;
 }
 
@@ -1254,12 +1260,7 @@ static void pool_collect(printer *p, uint32_t keep)
             continue;
         }
         pthread_mutex_unlock(&pool->lock);
-        if (job->failed)
-            p->failed = true;
-        else
-            spvk_buffer_append(&p->out, job->text.data, job->text.length);
-        if (p->write && p->out.length >= PRINT_CHUNK)
-            flush(p);
+        append_printed(p, &job->text, job->failed);
         if (p->stream->child_end)
             p->stream->child_end(p->stream->user, job->op);
         pthread_mutex_lock(&pool->lock);

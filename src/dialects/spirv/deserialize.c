@@ -1828,7 +1828,6 @@ static dsr *dsr_clone(const dsr *m, spvk_ir_context *ctx)
     c->num_effects = c->effects_capacity = 0;
     c->op_cache = NULL;
     c->reader = NULL;
-    c->id_slot_count = c->id_hash_capacity = 0;
     c->insts_capacity = c->operands_capacity = c->ids_capacity = c->decos_capacity = 0;
     size_t dummy;
     bool ok = copy_array(alloc, &c->insts, &c->insts_capacity, m->insts, m->num_module_insts, sizeof *m->insts) &&
@@ -1837,18 +1836,14 @@ static dsr *dsr_clone(const dsr *m, spvk_ir_context *ctx)
               copy_array(alloc, &c->ids, &c->ids_capacity, m->ids, m->num_module_ids, sizeof *m->ids) &&
               copy_array(alloc, &c->decos, &c->decos_capacity, m->decos, m->num_decos, sizeof *m->decos) &&
               spvk_reader_clone(m->reader, NULL, &c->reader) == SPVK_OK;
-    if (ok && m->dense) {
+    /* The id map keeps the source's sizes (free_owned frees with them; NULL is not freed). */
+    c->id_slot_count = m->id_slot_count;
+    c->id_hash_capacity = m->id_hash_capacity;
+    if (ok && m->dense)
         ok = copy_array(alloc, &c->id_slot, &dummy, m->id_slot, m->id_slot_count, sizeof *m->id_slot);
-        c->id_slot_count = ok ? m->id_slot_count : 0;
-    } else if (ok && m->id_hash_capacity) {
+    else if (ok && m->id_hash_capacity)
         ok = copy_array(alloc, &c->id_keys, &dummy, m->id_keys, m->id_hash_capacity, sizeof *m->id_keys) &&
              copy_array(alloc, &c->id_slots, &dummy, m->id_slots, m->id_hash_capacity, sizeof *m->id_slots);
-        c->id_hash_capacity = ok ? m->id_hash_capacity : 0;
-        if (!ok) { /* free what was copied, with the capacity it has */
-            spvk_free(alloc, c->id_keys, m->id_hash_capacity * sizeof *c->id_keys);
-            c->id_keys = NULL;
-        }
-    }
     if (ok)
         ok = copy_array(alloc, &c->op_cache, &dummy, m->op_cache, spvk_spirv_num_op_infos, sizeof *m->op_cache);
     c->num_insts = m->num_module_insts;
@@ -2142,8 +2137,8 @@ static spvk_result stream_begin(void *user, spvk_ir_op *child)
         return r;
     if (des->pool) {
         uint32_t k = (uint32_t)function_index(&des->d, child);
-        if (ir_build_pool_used(des->pool, k) || ir_build_pool_verified(des->pool, k))
-            return SPVK_OK; /* its builder verified it */
+        if (ir_build_pool_verified(des->pool, k))
+            return SPVK_OK; /* its builder verified it (before using it, if it did) */
     }
     return spvk_ir_verifier_run(des->stream_verifier, child);
 }

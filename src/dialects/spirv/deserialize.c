@@ -1774,17 +1774,28 @@ static void apply_effects(dsr *d, const dsr_effect *effects, size_t count)
     }
 }
 
-/* Copies n elements of src into a new array of capacity n (at least 1); false when out of memory. */
+/* Copies n elements of src into a new array with room for `room` more (capacity at least 1);
+   false when out of memory. */
 static bool copy_array(const spvk_allocator *alloc, void *dst, size_t *capacity, const void *src, size_t n,
-                       size_t elem_size)
+                       size_t room, size_t elem_size)
 {
-    size_t cap = n ? n : 1;
+    size_t cap = n + room ? n + room : 1;
     void *p = spvk_alloc(alloc, cap * elem_size);
     *(void **)dst = p;
     *capacity = p ? cap : 0;
     if (p && n)
         memcpy(p, src, n * elem_size);
     return p != NULL;
+}
+
+/* The words of the largest function body: no body has more instructions, operands or ids. */
+static size_t largest_body_words(const dsr *d)
+{
+    size_t most = 0;
+    for (size_t k = 0; k < d->num_functions; k++)
+        if (d->functions[k].end_offset - d->functions[k].body_offset > most)
+            most = d->functions[k].end_offset - d->functions[k].body_offset;
+    return most;
 }
 
 static void dsr_clone_destroy(dsr *c)
@@ -1809,7 +1820,7 @@ static dsr *dsr_clone(const dsr *m, spvk_ir_context *ctx)
     c->diags = NULL;
     c->result = SPVK_OK;
     c->current_inst = DSR_NONE;
-    c->is_clone = true;
+    c->logs_effects = true;
     memset(&c->fn, 0, sizeof c->fn);
     c->scratch_values = c->scratch_values2 = NULL;
     c->scratch_names = NULL;
@@ -1830,22 +1841,25 @@ static dsr *dsr_clone(const dsr *m, spvk_ir_context *ctx)
     c->reader = NULL;
     c->insts_capacity = c->operands_capacity = c->ids_capacity = c->decos_capacity = 0;
     size_t dummy;
-    bool ok = copy_array(alloc, &c->insts, &c->insts_capacity, m->insts, m->num_module_insts, sizeof *m->insts) &&
-              copy_array(alloc, &c->operands, &c->operands_capacity, m->operands, m->num_module_operands,
+    /* A body's instructions, operands and ids go after the copied module level: room for the
+       largest body now, or the first local would double the copy (a whole module level more). */
+    size_t body = largest_body_words(m);
+    bool ok = copy_array(alloc, &c->insts, &c->insts_capacity, m->insts, m->num_module_insts, body, sizeof *m->insts) &&
+              copy_array(alloc, &c->operands, &c->operands_capacity, m->operands, m->num_module_operands, body,
                          sizeof *m->operands) &&
-              copy_array(alloc, &c->ids, &c->ids_capacity, m->ids, m->num_module_ids, sizeof *m->ids) &&
-              copy_array(alloc, &c->decos, &c->decos_capacity, m->decos, m->num_decos, sizeof *m->decos) &&
+              copy_array(alloc, &c->ids, &c->ids_capacity, m->ids, m->num_module_ids, body / 2, sizeof *m->ids) &&
+              copy_array(alloc, &c->decos, &c->decos_capacity, m->decos, m->num_decos, 0, sizeof *m->decos) &&
               spvk_reader_clone(m->reader, NULL, &c->reader) == SPVK_OK;
     /* The id map keeps the source's sizes (free_owned frees with them; NULL is not freed). */
     c->id_slot_count = m->id_slot_count;
     c->id_hash_capacity = m->id_hash_capacity;
     if (ok && m->dense)
-        ok = copy_array(alloc, &c->id_slot, &dummy, m->id_slot, m->id_slot_count, sizeof *m->id_slot);
+        ok = copy_array(alloc, &c->id_slot, &dummy, m->id_slot, m->id_slot_count, 0, sizeof *m->id_slot);
     else if (ok && m->id_hash_capacity)
-        ok = copy_array(alloc, &c->id_keys, &dummy, m->id_keys, m->id_hash_capacity, sizeof *m->id_keys) &&
-             copy_array(alloc, &c->id_slots, &dummy, m->id_slots, m->id_hash_capacity, sizeof *m->id_slots);
+        ok = copy_array(alloc, &c->id_keys, &dummy, m->id_keys, m->id_hash_capacity, 0, sizeof *m->id_keys) &&
+             copy_array(alloc, &c->id_slots, &dummy, m->id_slots, m->id_hash_capacity, 0, sizeof *m->id_slots);
     if (ok)
-        ok = copy_array(alloc, &c->op_cache, &dummy, m->op_cache, spvk_spirv_num_op_infos, sizeof *m->op_cache);
+        ok = copy_array(alloc, &c->op_cache, &dummy, m->op_cache, spvk_spirv_num_op_infos, 0, sizeof *m->op_cache);
     c->num_insts = m->num_module_insts;
     c->num_operands = m->num_module_operands;
     c->num_ids = m->num_module_ids;
@@ -1983,23 +1997,45 @@ static bool build_function(dsr *d, dsr_function *volatile f) /* volatile: used a
 
 /* ---- The pool's client (see "Threads") ---- */
 
+/* The pool's helper builds in the context itself, on the consumer's thread, where nothing else
+   touches the deserializer: it needs no copy (a copy costs a module level of memory). */
 static void *pool_clone_create(void *user, spvk_ir_context *ctx)
 {
-    return dsr_clone(&((spvk_spirv_deserializer *)user)->d, ctx);
+    spvk_spirv_deserializer *des = user;
+    return ctx == des->d.ctx ? &des->d : dsr_clone(&des->d, ctx);
 }
 
 static void pool_clone_destroy(void *user, void *builder)
 {
-    (void)user;
-    dsr_clone_destroy(builder);
+    if (builder != &((spvk_spirv_deserializer *)user)->d)
+        dsr_clone_destroy(builder);
 }
 
+/* Builds function k with a worker's copy, the helper (the deserializer, silent, logging effects
+   as a copy does: it builds ahead, and the consumer applies effects in module order when it
+   takes the function) or, without a builder, the deserializer itself (reporting, as with one
+   thread). */
 static bool pool_build_function(void *user, void *builder, uint32_t k)
 {
     spvk_spirv_deserializer *des = user;
-    dsr *c = builder ? builder : &des->d;
+    dsr *d = &des->d;
+    dsr *c = builder ? builder : d;
+    bool helper = c == d && builder;
+    spvk_diagnostics *diags = NULL; /* workers never touch the deserializer's own fields */
+    if (helper) {
+        diags = d->diags;
+        d->diags = NULL;
+        d->logs_effects = true;
+    }
     c->num_effects = 0;
-    if (!build_function(c, &des->d.functions[k]))
+    bool ok = build_function(c, &d->functions[k]);
+    if (helper) {
+        d->diags = diags;
+        d->logs_effects = false;
+        if (!ok)
+            d->result = SPVK_OK; /* the consumer builds it again, itself, and reports */
+    }
+    if (!ok)
         return false;
     if (!builder || !c->num_effects)
         return true;

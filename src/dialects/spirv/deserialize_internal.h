@@ -312,8 +312,9 @@ typedef struct dsr {
     dsr_fn fn;
 
     /* A worker's copy (dsr_clone): it owns its instructions, ids, decorations and scratch and
-       shares the rest with the deserializer it copies, read-only; it logs its effects. */
-    bool is_clone;
+       shares the rest with the deserializer it copies, read-only. A copy, and the deserializer
+       itself while it builds ahead for the pool's helper, log their effects. */
+    bool logs_effects;
     dsr_effect *effects;
     size_t num_effects, effects_capacity;
 } dsr;
@@ -331,11 +332,11 @@ static inline void *dsr_check(dsr *d, void *p)
     return p;
 }
 void *dsr_scratch_grow(dsr *d, void *items, size_t *capacity, size_t need, size_t elem_size);
-/* Logs an effect (a worker's copy only: the deserializer itself has it already). */
+/* Logs an effect (a worker's copy, or the helper: the deserializer itself applies it at once). */
 void dsr_log_effect(dsr *d, uint8_t kind, uint32_t index, uint16_t opcode);
 static inline void dsr_effect_of(dsr *d, uint8_t kind, uint32_t index, uint16_t opcode)
 {
-    if (d->is_clone)
+    if (d->logs_effects)
         dsr_log_effect(d, kind, index, opcode);
 }
 /* The slot of id's entry, 0 when it has none. Inline for the dense map, every normal module's. */

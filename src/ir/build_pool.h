@@ -39,7 +39,8 @@ typedef struct ir_build_item {
 typedef struct ir_build_client {
     void *user;
     /* A silent builder (no diagnostics) building into ctx: a worker's view, or the context itself
-       for the consumer's helper. NULL when it cannot be made. */
+       for the consumer's helper, which builds on the consumer's thread (so the client may hand
+       out its own builder there, silenced while it builds). NULL when it cannot be made. */
     void *(*builder_create)(void *user, spvk_ir_context *ctx);
     void (*builder_destroy)(void *user, void *builder);
     /* Builds item's bodies. builder NULL: the client's own, which reports what fails. A silent

@@ -1999,13 +1999,13 @@ static bool build_function(dsr *d, dsr_function *volatile f) /* volatile: used a
 
 /* The pool's helper builds in the context itself, on the consumer's thread, where nothing else
    touches the deserializer: it needs no copy (a copy costs a module level of memory). */
-static void *pool_clone_create(void *user, spvk_ir_context *ctx)
+static void *pool_builder_create(void *user, spvk_ir_context *ctx)
 {
     spvk_spirv_deserializer *des = user;
     return ctx == des->d.ctx ? &des->d : dsr_clone(&des->d, ctx);
 }
 
-static void pool_clone_destroy(void *user, void *builder)
+static void pool_builder_destroy(void *user, void *builder)
 {
     if (builder != &((spvk_spirv_deserializer *)user)->d)
         dsr_clone_destroy(builder);
@@ -2081,7 +2081,7 @@ static bool pool_start(spvk_spirv_deserializer *des)
             const dsr_function *f = &d->functions[k];
             items[k] = (ir_build_item){f->op, f->body_offset, f->end_offset, !f->op->regions[0].unmaterialized};
         }
-        ir_build_client client = {des, pool_clone_create, pool_clone_destroy, pool_build_function, pool_detach_body,
+        ir_build_client client = {des, pool_builder_create, pool_builder_destroy, pool_build_function, pool_detach_body,
                                   pool_free_body};
         des->pool = ir_build_pool_create(d->ctx, &client, items, (uint32_t)n, des->threads, POOL_WINDOW_WORDS,
                                          des->stream_verifier != NULL, &des->consumer);

@@ -146,6 +146,17 @@ typedef struct def_cache_entry {
     bool custom;
 } def_cache_entry;
 
+/* A dialect type's text the parser read before (direct-mapped by the text's hash): a module
+   spells the same few pointer and struct types at every access chain, load and variable, and
+   reading `!spirv.ptr<!spirv.struct<...>, StorageBuffer>` again costs far more than comparing
+   its bytes. */
+#define PARSER_TYPE_MEMO 256
+typedef struct type_memo_entry {
+    const char *text; /* in the parsed text, which outlives the parser's use of it */
+    uint32_t length, hash;
+    const spvk_ir_type *type;
+} type_memo_entry;
+
 /* A growable array of plain structs (realloc'd through the allocator). */
 #define VEC(T)              \
     struct {                \
@@ -192,6 +203,9 @@ struct spvk_ir_parser {
     const spvk_ir_attr *unit;
     /* Op names looked up, because a text repeats the same few hundred names. */
     def_cache_entry def_cache[PARSER_DEF_CACHE];
+    type_memo_entry type_memo[PARSER_TYPE_MEMO];
+    bool in_memo_type;    /* reading a type that will be remembered: its parts are not */
+    uint32_t alias_uses;  /* aliases resolved: a text that used one means what it says only after it */
     /* skip_region: the dialect of the last `!dialect.name<` it met, and whether that is opaque. */
     struct {
         const char *name;
@@ -643,6 +657,7 @@ static int32_t find_alias(parser *p, const char *name, size_t n, uint32_t key, c
     int32_t i = map_find(&p->aliases, name, n, key);
     if (i >= 0 && p->materializing && p->aliases.slots[i].pos > use)
         return -1;
+    p->alias_uses += i >= 0;
     return i;
 }
 
@@ -1169,6 +1184,9 @@ static const spvk_ir_type *parse_function_type(parser *p)
 
 static const spvk_ir_type *parse_balanced_opaque_type(parser *p, const ir_token *t, size_t skip);
 
+static const char *memo_type_end(parser *p);
+static bool ends_at(const parser *p, const char *end);
+
 /* `!` types: an alias, a registered dialect's type, or (allowed unregistered) an opaque one. */
 static const spvk_ir_type *parse_bang_type(parser *p)
 {
@@ -1186,15 +1204,38 @@ static const spvk_ir_type *parse_bang_type(parser *p)
     size_t dn = dot ? (size_t)(dot - name) : n;
     const spvk_ir_dialect *dialect = spvk_ir_dialect_lookup(p->ctx, name, dn);
     if (dialect && dialect->parse_type) {
+        type_memo_entry *memo = NULL;
+        const char *end = p->in_memo_type ? NULL : memo_type_end(p);
+        uint32_t length = end ? (uint32_t)(end - t.start) : 0;
+        uint32_t h = end ? spvk_hash_bytes(t.start, length) : 0;
+        if (end) {
+            memo = &p->type_memo[h & (PARSER_TYPE_MEMO - 1)];
+            if (memo->type && memo->hash == h && memo->length == length && memcmp(memo->text, t.start, length) == 0) {
+                relex_from(p, end);
+                return p->failed ? NULL : memo->type;
+            }
+        }
         /* The dialect reads from just after "!dialect." (or at '<' for `!dialect<...>`). */
         relex_from(p, dot ? dot + 1 : name + dn);
         if (p->failed)
             return NULL;
         ir_token body = p->tok;
+        uint32_t alias_uses = p->alias_uses;
+        p->in_memo_type = memo != NULL;
         const spvk_ir_type *r = dialect->parse_type(p);
+        p->in_memo_type = false;
         if (!r && !p->failed)
             error_at(p, &body, "failed to parse '%s' dialect type", dialect->name);
-        return p->failed ? NULL : r;
+        if (p->failed)
+            return NULL;
+        /* Remembered only when the dialect read exactly the balanced text and no alias. */
+        if (memo && p->alias_uses == alias_uses && ends_at(p, end)) {
+            memo->text = t.start;
+            memo->length = length;
+            memo->hash = h;
+            memo->type = r;
+        }
+        return r;
     }
     if (!dot && !(p->lx.cur < p->lx.end && *p->lx.cur == '<'))
         return error(p, "undefined symbol alias id '%.*s'", (int)n, name), NULL;
@@ -1398,6 +1439,31 @@ static const char *scan_balanced(parser *p)
     case BALANCED_OPEN: error(p, "unbalanced '<' in dialect symbol body"); break;
     }
     return NULL;
+}
+
+/* Where the balanced `<...>` just after the current `!dialect.name` token ends, for the type
+   memo: NULL when there is none, or when it spans lines (a hit moves the lexer on the line). */
+static const char *memo_type_end(parser *p)
+{
+    const char *s = p->lx.cur;
+    if (s >= p->lx.end || *s != '<')
+        return NULL;
+    const char *end = NULL, *line_start = p->lx.line_start;
+    uint32_t line = p->lx.line;
+    char bad = 0;
+    if (skip_balanced(s, p->lx.end, &end, &line, &line_start, &bad) != BALANCED_OK || line != p->lx.line ||
+        end - p->tok.start > UINT32_MAX)
+        return NULL;
+    return end;
+}
+
+/* Whether the current token is the first after end, with only white space between. */
+static bool ends_at(const parser *p, const char *end)
+{
+    const char *s = end;
+    while (s < p->tok.start && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+        s++;
+    return s == p->tok.start;
 }
 
 static const char *opaque_text(parser *p, const ir_token *t, size_t skip, size_t *length)
@@ -3755,6 +3821,7 @@ static void *pool_parser_create(void *user, spvk_ir_context *ctx)
     p->op_bodies.capacity = m->op_bodies.capacity;
     p->op_bodies.count = m->op_bodies.count;
     memcpy(p->def_cache, m->def_cache, sizeof p->def_cache);
+    memcpy(p->type_memo, m->type_memo, sizeof p->type_memo);
     p->placeholders = spvk_ir_block_create(ctx);
     if (!p->placeholders) {
         parser_release(p);

@@ -31,8 +31,8 @@ void *spvk_realloc(const spvk_allocator *a, void *ptr, size_t old_size, size_t n
 
 void *spvk_alloc(const spvk_allocator *a, size_t size) { return spvk_realloc(a, NULL, 0, size ? size : 1); }
 
-bool spvk_array_grow(const spvk_allocator *a, void *items, size_t *capacity, size_t need, size_t elem_size,
-                     size_t initial)
+bool spvk_array_reserve(const spvk_allocator *a, void *items, size_t *capacity, size_t need, size_t elem_size,
+                        size_t initial)
 {
     void **p = (void **)items;
     if (need <= *capacity)
@@ -46,9 +46,19 @@ bool spvk_array_grow(const spvk_allocator *a, void *items, size_t *capacity, siz
     char *q = spvk_realloc(a, *p, *capacity * elem_size, cap * elem_size);
     if (!q)
         return false;
-    memset(q + *capacity * elem_size, 0, (cap - *capacity) * elem_size);
     *p = q;
     *capacity = cap;
+    return true;
+}
+
+bool spvk_array_grow(const spvk_allocator *a, void *items, size_t *capacity, size_t need, size_t elem_size,
+                     size_t initial)
+{
+    size_t old = *capacity;
+    if (!spvk_array_reserve(a, items, capacity, need, elem_size, initial))
+        return false;
+    if (*capacity > old)
+        memset(*(char **)items + old * elem_size, 0, (*capacity - old) * elem_size);
     return true;
 }
 

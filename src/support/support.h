@@ -25,6 +25,10 @@ void *spvk_realloc(const spvk_allocator *a, void *ptr, size_t old_size, size_t n
    leaving the array as it was. */
 bool spvk_array_grow(const spvk_allocator *a, void *items, size_t *capacity, size_t need, size_t elem_size,
                      size_t initial);
+/* The same, leaving new elements as they come (for arrays whose elements are written whole when
+   they are added: untouched capacity costs no memory). */
+bool spvk_array_reserve(const spvk_allocator *a, void *items, size_t *capacity, size_t need, size_t elem_size,
+                        size_t initial);
 
 /* A growable byte buffer. On allocation failure it sets failed and drops further writes, so
    callers check once at the end. */

@@ -73,6 +73,17 @@ void *dsr_scratch_grow(dsr *d, void *items, size_t *capacity, size_t need, size_
     return *(void **)items;
 }
 
+/* dsr_scratch_grow for the arrays whose elements are written whole when added (instructions,
+   operands, ids): the doubled capacity is not zeroed, so pages never used are never touched. */
+static void *grow_uninit(dsr *d, void *items, size_t *capacity, size_t need, size_t elem_size)
+{
+    if (need <= *capacity)
+        return *(void **)items;
+    if (!spvk_array_reserve(d->alloc, items, capacity, need, elem_size, 16))
+        dsr_oom(d);
+    return *(void **)items;
+}
+
 const char *dsr_intern(dsr *d, const char *s) { return dsr_check(d, (void *)spvk_ir_intern(d->ctx, s, strlen(s))); }
 
 const spvk_ir_attr *dsr_enum(dsr *d, unsigned operand_kind, uint32_t value)
@@ -228,7 +239,7 @@ static dsr_id *id_entry(dsr *d, uint32_t id)
         return &d->ids[slot];
     if (id == 0 || (d->dense && id >= d->id_slot_count))
         dsr_fail(d, d->current_inst, "id %u is outside the module's bound %u", id, d->header.bound);
-    d->ids = dsr_scratch_grow(d, &d->ids, &d->ids_capacity, d->num_ids + 1, sizeof *d->ids);
+    d->ids = grow_uninit(d, &d->ids, &d->ids_capacity, d->num_ids + 1, sizeof *d->ids);
     slot = (uint32_t)d->num_ids++;
     set_slot(d, id, slot);
     dsr_id *e = &d->ids[slot];
@@ -251,7 +262,7 @@ static void ids_init(dsr *d)
             dsr_oom(d);
         memset(d->id_slot, 0, d->id_slot_count * sizeof *d->id_slot);
     }
-    d->ids = dsr_scratch_grow(d, &d->ids, &d->ids_capacity, 1024, sizeof *d->ids);
+    d->ids = grow_uninit(d, &d->ids, &d->ids_capacity, 1024, sizeof *d->ids);
     memset(d->ids, 0, sizeof *d->ids); /* slot 0: the shared entry of unknown ids */
     d->num_ids = 1;
 }
@@ -301,9 +312,9 @@ static uint8_t prefix_kind(uint16_t opcode)
    it is: in_function says whether it is a function's own (a label or a value). */
 static void collect(dsr *d, const spvk_instruction *inst, bool in_function)
 {
-    d->insts = dsr_scratch_grow(d, &d->insts, &d->insts_capacity, d->num_insts + 1, sizeof *d->insts);
-    d->operands = dsr_scratch_grow(d, &d->operands, &d->operands_capacity, d->num_operands + inst->num_operands,
-                                   sizeof *d->operands);
+    d->insts = grow_uninit(d, &d->insts, &d->insts_capacity, d->num_insts + 1, sizeof *d->insts);
+    d->operands = grow_uninit(d, &d->operands, &d->operands_capacity, d->num_operands + inst->num_operands,
+                              sizeof *d->operands);
     uint32_t index = (uint32_t)d->num_insts++;
     dsr_inst *i = &d->insts[index];
     i->offset = (uint32_t)inst->offset;

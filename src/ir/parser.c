@@ -1221,9 +1221,10 @@ static const spvk_ir_type *parse_bang_type(parser *p)
             return NULL;
         ir_token body = p->tok;
         uint32_t alias_uses = p->alias_uses;
-        p->in_memo_type = memo != NULL;
+        bool outer = p->in_memo_type; /* a part of a type that will be remembered is not */
+        p->in_memo_type = outer || memo != NULL;
         const spvk_ir_type *r = dialect->parse_type(p);
-        p->in_memo_type = false;
+        p->in_memo_type = outer;
         if (!r && !p->failed)
             error_at(p, &body, "failed to parse '%s' dialect type", dialect->name);
         if (p->failed)

@@ -466,6 +466,11 @@ typedef struct spvk_ir_stream {
        can use a child on the thread that built it (see spvk_ir_stream_consumer); NULL clears it.
        Returns whether the translator will use it (it was set to build on several threads). */
     bool (*set_consumer)(void *user, const spvk_ir_stream_consumer *consumer);
+    /* Optional: a consumer that verifies children itself (the printer, on its threads, while the
+       calling thread builds the next) takes the verification over; from then on child_begin only
+       builds. Returns the translator's verifier, through which the consumer reports a child that
+       fails, or NULL when it has none (nothing is to be verified). */
+    spvk_ir_verifier *(*take_verification)(void *user);
 } spvk_ir_stream;
 
 /* What a consumer can do with a child on any thread (the printer: print it into a buffer). A

@@ -3732,6 +3732,7 @@ void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verif
     stream->child_end = lazy_stream_end;
     stream->user = lp;
     stream->set_consumer = lazy_stream_set_consumer;
+    stream->take_verification = NULL; /* its workers verify what they parse (ir_build_pool) */
 }
 
 void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *lp, unsigned threads)

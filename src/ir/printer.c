@@ -57,6 +57,10 @@ struct spvk_ir_printer {
     bool write_failed;      /* the writer refused a chunk (failed is set too) */
     struct print_pool *pool; /* spvk_ir_print_options.threads: streamed children printed by workers */
     struct print_consumer *consumer; /* ... or by the translator's workers that build them */
+    /* The stream's verification, taken over by the pool (spvk_ir_stream.take_verification): each
+       worker verifies a child before printing it, silently; a child that fails is verified again
+       by this verifier on the calling thread, which reports it. NULL: child_begin verifies. */
+    spvk_ir_verifier *reporter;
 };
 
 /* Text goes out in chunks of about this size, so that printing a large module never holds its
@@ -932,6 +936,8 @@ static void append_printed(printer *p, const spvk_buffer *text, bool failed)
 static void print_streamed(printer *p, spvk_ir_op *o)
 {
     spvk_result r = p->stream->child_begin(p->stream->user, o);
+    if (r == SPVK_OK && p->reporter) /* the pool took the verification but has no workers now */
+        r = spvk_ir_verifier_run(p->reporter, o);
     if (r != SPVK_OK) {
         p->hook_result = r;
         p->failed = true;
@@ -1098,11 +1104,13 @@ typedef struct print_job {
     uint32_t indent;
     atomic_bool done;
     bool failed;
+    bool not_verified; /* the worker's verifier refused it (it was not printed) */
 } print_job;
 
 typedef struct print_worker {
     struct print_pool *pool;
     printer p;
+    spvk_ir_verifier *verifier; /* silent, on the worker's view; when the pool verifies */
     pthread_t thread;
     bool running;
 } print_worker;
@@ -1119,6 +1127,9 @@ typedef struct print_pool {
     bool stop;
     print_worker *workers;
     uint32_t num_workers, capacity;
+    /* The calling thread's own: rather than wait for the oldest child, it takes one not yet
+       claimed, so that neither thread idles whichever of building and printing costs more. */
+    print_worker helper;
 } print_pool;
 
 /* A streamed child, numbered into the child maps from the root's counters, then printed. */
@@ -1135,6 +1146,27 @@ static void print_child(printer *p, spvk_ir_op *o)
 /* A child takes microseconds to build or print: a thread about to sleep for the other one first
    spins this many rounds, which saves a wake-up (a system call each side) per child. */
 #define POOL_SPIN 4000
+
+/* Verifies (when the pool took the verification) and prints a claimed job into its buffer; called
+   and returns with the pool's lock held. Custom printers rely on what the verifiers check: a
+   child that fails is not printed. */
+static void run_job(print_worker *w, print_job *job)
+{
+    print_pool *pool = w->pool;
+    pthread_mutex_unlock(&pool->lock);
+    printer *p = &w->p;
+    p->out = job->text;
+    p->out.length = 0;
+    p->indent = job->indent;
+    p->failed = false;
+    job->not_verified = w->verifier && spvk_ir_verifier_run(w->verifier, job->op) != SPVK_OK;
+    if (!job->not_verified)
+        print_child(p, job->op);
+    job->text = p->out;
+    pthread_mutex_lock(&pool->lock);
+    job->failed = p->failed || p->out.failed;
+    atomic_store(&job->done, true);
+}
 
 static void *print_worker_main(void *arg)
 {
@@ -1154,22 +1186,48 @@ static void *print_worker_main(void *arg)
                 pthread_cond_wait(&pool->work, &pool->lock);
             continue;
         }
-        print_job *job = &pool->jobs[pool->claimed++ % POOL_JOBS];
-        pthread_mutex_unlock(&pool->lock);
-        printer *p = &w->p;
-        p->out = job->text;
-        p->out.length = 0;
-        p->indent = job->indent;
-        p->failed = false;
-        print_child(p, job->op);
-        job->text = p->out;
-        pthread_mutex_lock(&pool->lock);
-        job->failed = p->failed || p->out.failed;
-        atomic_store(&job->done, true);
+        run_job(w, &pool->jobs[pool->claimed++ % POOL_JOBS]);
         pthread_cond_broadcast(&pool->done);
     }
     pthread_mutex_unlock(&pool->lock);
     return NULL;
+}
+
+static void pool_stop(printer *p);
+
+/* The workers verify the children they print, when the stream hands its verification over and
+   each worker has a verifier: the calling thread then only builds. */
+static void take_verification(printer *p, print_pool *pool)
+{
+    if (!p->stream->take_verification || !pool->num_workers)
+        return;
+    bool made = (pool->helper.verifier = spvk_ir_verifier_create(p->ctx, NULL)) != NULL;
+    for (uint32_t i = 0; made && i < pool->num_workers; i++)
+        made = (pool->workers[i].verifier = spvk_ir_verifier_create(pool->workers[i].p.ctx, NULL)) != NULL;
+    if (made)
+        p->reporter = p->stream->take_verification(p->stream->user);
+    if (!p->reporter) {
+        spvk_ir_verifier_destroy(pool->helper.verifier);
+        pool->helper.verifier = NULL;
+        for (uint32_t i = 0; i < pool->num_workers; i++) {
+            spvk_ir_verifier_destroy(pool->workers[i].verifier);
+            pool->workers[i].verifier = NULL;
+        }
+    }
+}
+
+/* A printer of its own for w, printing children of p's root (the root's numbering is shared,
+   read only, as are the options and the streamed bases); each job's buffer replaces its out. */
+static void worker_init(print_worker *w, print_pool *pool, const printer *p, spvk_ir_context *ctx)
+{
+    w->pool = pool;
+    w->p = *p;
+    w->p.ctx = ctx;
+    w->p.pool = NULL;
+    w->p.write = NULL;
+    spvk_buffer_init(&w->p.out, p->alloc);
+    memset(&w->p.child_ops, 0, sizeof w->p.child_ops);
+    memset(&w->p.child_blocks, 0, sizeof w->p.child_blocks);
 }
 
 /* Workers for a streamed custom-form print (threads - 1 of them); without any, p prints alone. */
@@ -1197,20 +1255,20 @@ static void pool_start(printer *p, unsigned threads)
         spvk_ir_context *view = ir_context_view_create(p->ctx);
         if (!view)
             break;
-        w->pool = pool;
-        w->p = *p; /* options, the root's numbering (shared, read only), the streamed bases */
-        w->p.ctx = view;
-        w->p.pool = NULL;
-        w->p.write = NULL;
-        spvk_buffer_init(&w->p.out, p->alloc); /* each job's buffer replaces it */
-        memset(&w->p.child_ops, 0, sizeof w->p.child_ops);
-        memset(&w->p.child_blocks, 0, sizeof w->p.child_blocks);
+        worker_init(w, pool, p, view);
         pool->num_workers = i + 1;
     }
-    for (uint32_t i = 0; i < pool->num_workers; i++)
+    worker_init(&pool->helper, pool, p, p->ctx);
+    take_verification(p, pool);
+    p->pool = pool;
+    bool any = false;
+    for (uint32_t i = 0; i < pool->num_workers; i++) {
         pool->workers[i].running =
             pthread_create(&pool->workers[i].thread, NULL, print_worker_main, &pool->workers[i]) == 0;
-    p->pool = pool;
+        any |= pool->workers[i].running;
+    }
+    if (!any)
+        pool_stop(p); /* the calling thread prints alone (and verifies, if verification was taken) */
 }
 
 static void pool_stop(printer *p)
@@ -1228,8 +1286,12 @@ static void pool_stop(printer *p)
             pthread_join(w->thread, NULL);
         map_release(&w->p, &w->p.child_ops);
         map_release(&w->p, &w->p.child_blocks);
+        spvk_ir_verifier_destroy(w->verifier);
         ir_context_view_destroy(w->p.ctx);
     }
+    map_release(p, &pool->helper.p.child_ops);
+    map_release(p, &pool->helper.p.child_blocks);
+    spvk_ir_verifier_destroy(pool->helper.verifier);
     for (uint32_t i = 0; i < POOL_JOBS; i++)
         spvk_buffer_free(&pool->jobs[i].text);
     pthread_cond_destroy(&pool->done);
@@ -1238,6 +1300,23 @@ static void pool_stop(printer *p)
     spvk_free(p->alloc, pool->workers, (size_t)pool->capacity * sizeof *pool->workers);
     spvk_free(p->alloc, pool, sizeof *pool);
     p->pool = NULL;
+}
+
+/* A child a worker's verifier refused: the reporting verifier says why (or, where the worker's
+   failure was its memory, passes it, and it is printed here). */
+static void report_or_print(printer *p, spvk_ir_op *o)
+{
+    if (p->failed)
+        return;
+    spvk_result r = spvk_ir_verifier_run(p->reporter, o);
+    if (r == SPVK_OK) {
+        print_child(p, o);
+        if (p->write && p->out.length >= PRINT_CHUNK)
+            flush(p);
+    } else {
+        p->hook_result = r;
+        p->failed = true;
+    }
 }
 
 /* Writes the printed children in order until at most `keep` are in flight (waiting for them), then
@@ -1251,6 +1330,10 @@ static void pool_collect(printer *p, uint32_t keep)
         if (!atomic_load(&job->done)) {
             if (atomic_load(&pool->tail) - pool->head <= keep)
                 break;
+            if (pool->claimed != atomic_load(&pool->tail)) {
+                run_job(&pool->helper, &pool->jobs[pool->claimed++ % POOL_JOBS]);
+                continue;
+            }
             pthread_mutex_unlock(&pool->lock);
             for (int i = 0; i < POOL_SPIN && !atomic_load_explicit(&job->done, memory_order_relaxed); i++)
                 spvk_cpu_relax();
@@ -1260,7 +1343,10 @@ static void pool_collect(printer *p, uint32_t keep)
             continue;
         }
         pthread_mutex_unlock(&pool->lock);
-        append_printed(p, &job->text, job->failed);
+        if (job->not_verified)
+            report_or_print(p, job->op);
+        else if (!p->failed)
+            append_printed(p, &job->text, job->failed);
         if (p->stream->child_end)
             p->stream->child_end(p->stream->user, job->op);
         pthread_mutex_lock(&pool->lock);

@@ -636,18 +636,23 @@ static bool write_to_string(void *user, const char *text, size_t length)
     return true;
 }
 
-/* A module of n functions, function `bad` (if below n) using a function as a value. */
-static uint32_t *many_functions(unsigned n, unsigned bad, size_t *count)
+/* A module of n functions, function `bad` (if below n) using a function as a value (which the
+   deserializer refuses) or, with bad_type, adding an integer to a float (which it translates and
+   the verifier refuses). */
+static uint32_t *many_functions(unsigned n, unsigned bad, bool bad_type, size_t *count)
 {
     size_t cap = 256 + (size_t)n * 160, len = 0;
     char *text = malloc(cap);
     if (!text)
         return NULL;
     len += (size_t)snprintf(text + len, cap - len, "%s%%void = OpTypeVoid\n%%uint = OpTypeInt 32 0\n"
-                            "%%c1 = OpConstant %%uint 1\n%%fn = OpTypeFunction %%void\n", header_shader);
+                            "%%c1 = OpConstant %%uint 1\n%%fn = OpTypeFunction %%void\n%%float = OpTypeFloat 32\n"
+                            "%%cf = OpConstant %%float 1\n", header_shader);
     for (unsigned k = 0; k < n; k++) {
         len += (size_t)snprintf(text + len, cap - len, "%%f%u = OpFunction %%void None %%fn\n%%l%u = OpLabel\n", k, k);
-        if (k == bad)
+        if (k == bad && bad_type)
+            len += (size_t)snprintf(text + len, cap - len, "%%x%u = OpIAdd %%uint %%c1 %%cf\n", k);
+        else if (k == bad)
             len += (size_t)snprintf(text + len, cap - len, "%%x%u = OpCopyObject %%void %%f0\n", k);
         else
             len += (size_t)snprintf(text + len, cap - len, "%%x%u = OpIAdd %%uint %%c1 %%c1\n", k);
@@ -658,9 +663,11 @@ static uint32_t *many_functions(unsigned n, unsigned bad, size_t *count)
     return w;
 }
 
-/* Streams the module's text with `threads` building and printing; *diag gets the first
-   diagnostic (or NULL). */
-static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned threads, char **text, char **diag)
+/* Streams the module's text with `threads` printing and `builders` building (1: the calling
+   thread builds, the printer's threads verify and print); *diag gets the first diagnostic (or
+   NULL). */
+static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned threads, unsigned builders,
+                                       char **text, char **diag)
 {
     spvk_ir_context *ctx = spvk_ir_context_create(NULL);
     spvk_ir_register_all_dialects(ctx);
@@ -674,7 +681,7 @@ static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned
         spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, &diags);
         spvk_ir_print_options po = {.assume_verified = true, .threads = threads};
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
-        spvk_spirv_deserializer_set_threads(des, threads);
+        spvk_spirv_deserializer_set_threads(des, builders);
         r = spvk_ir_print_to(ctx, module, &po, write_to_string, text);
         if (r == SPVK_OK)
             r = spvk_spirv_deserializer_finish(des);
@@ -697,35 +704,39 @@ static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned
     return r;
 }
 
-/* Functions built by worker threads: the text, and the first failure's diagnostic, are those of
-   one thread, whichever function fails. */
+/* Functions built, or verified and printed, by worker threads: the text, and the first
+   failure's diagnostic, are those of one thread, whichever function fails and whether the
+   deserializer or the verifier refuses it. */
 static void test_streaming_threads(void)
 {
     const unsigned n = 300, bads[] = {0, 1, 150, 299, 300 /* none */};
-    for (size_t b = 0; b < sizeof bads / sizeof *bads; b++) {
-        unsigned bad = bads[b];
-        size_t count = 0;
-        uint32_t *w = many_functions(n, bad, &count);
-        CHECK(w != NULL);
-        if (!w)
-            continue;
-        char *text1, *diag1;
-        spvk_result r1 = stream_with_threads(w, count, 1, &text1, &diag1);
-        CHECK(bad < n ? r1 == SPVK_ERROR_INVALID && diag1 && strstr(diag1, "used as a value") : r1 == SPVK_OK);
-        for (unsigned threads = 2; threads <= 4; threads++) {
-            char *text, *diag;
-            spvk_result r = stream_with_threads(w, count, threads, &text, &diag);
-            CHECK(r == r1);
-            CHECK((!diag && !diag1) || (diag && diag1 && strcmp(diag, diag1) == 0));
-            /* The text up to the failure is the same. */
-            CHECK((!text && !text1) || (text && text1 && strcmp(text, text1) == 0));
-            free(text);
-            free(diag);
+    for (int bad_type = 0; bad_type < 2; bad_type++)
+        for (size_t b = 0; b < sizeof bads / sizeof *bads; b++) {
+            unsigned bad = bads[b];
+            size_t count = 0;
+            uint32_t *w = many_functions(n, bad, bad_type, &count);
+            CHECK(w != NULL);
+            if (!w)
+                continue;
+            char *text1, *diag1;
+            spvk_result r1 = stream_with_threads(w, count, 1, 1, &text1, &diag1);
+            const char *why = bad_type ? "must be a scalar or vector of integer type" : "used as a value";
+            CHECK(bad < n ? r1 == SPVK_ERROR_INVALID && diag1 && strstr(diag1, why) : r1 == SPVK_OK);
+            for (unsigned threads = 2; threads <= 4; threads++)
+                for (unsigned builders = 1; builders <= threads; builders += threads - 1) {
+                    char *text, *diag;
+                    spvk_result r = stream_with_threads(w, count, threads, builders, &text, &diag);
+                    CHECK(r == r1);
+                    CHECK((!diag && !diag1) || (diag && diag1 && strcmp(diag, diag1) == 0));
+                    /* The text up to the failure is the same. */
+                    CHECK((!text && !text1) || (text && text1 && strcmp(text, text1) == 0));
+                    free(text);
+                    free(diag);
+                }
+            free(text1);
+            free(diag1);
+            free(w);
         }
-        free(text1);
-        free(diag1);
-        free(w);
-    }
 }
 
 static void test_streaming(void)

@@ -1892,6 +1892,7 @@ typedef struct dsr_effect_list {
 struct spvk_spirv_deserializer {
     dsr d;
     spvk_ir_verifier *stream_verifier; /* spvk_spirv_deserializer_stream's, or NULL */
+    bool verification_taken;           /* the stream's consumer verifies (take_verification) */
     unsigned threads;                  /* spvk_spirv_deserializer_set_threads */
     ir_build_pool *pool;               /* from the first function built with threads > 1 */
     dsr_effect_list *effects;          /* per function, while the pool runs */
@@ -2180,7 +2181,7 @@ static spvk_result stream_begin(void *user, spvk_ir_op *child)
     if (child->def != des->d.def_func)
         return SPVK_OK;
     spvk_result r = spvk_spirv_deserializer_materialize(des, child);
-    if (r != SPVK_OK || !des->stream_verifier)
+    if (r != SPVK_OK || !des->stream_verifier || des->verification_taken)
         return r;
     if (des->pool) {
         uint32_t k = (uint32_t)function_index(&des->d, child);
@@ -2212,9 +2213,18 @@ static bool stream_set_consumer(void *user, const spvk_ir_stream_consumer *consu
     return des->threads > 1;
 }
 
+static spvk_ir_verifier *stream_take_verification(void *user)
+{
+    spvk_spirv_deserializer *des = user;
+    des->verification_taken = true;
+    return des->stream_verifier;
+}
+
 void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
 {
     des->stream_verifier = verifier;
+    des->verification_taken = false;
+    stream->take_verification = stream_take_verification;
     stream->child_begin = stream_begin;
     stream->child_end = stream_end;
     stream->user = des;

@@ -12,22 +12,36 @@
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_DEVICE = 3 };
 
 int cli_usage_error(const char *cmd, const char *fmt, const char *arg);
-/* Reads a whole file ("-" or NULL: standard input) into a malloc'ed buffer; errors are printed
-   after who ("spvkit", "spvkit run: error"). */
-int cli_read_input(const char *who, const char *path, char **data, size_t *size);
-/* Reads a module as SPIR-V words in host order: a binary (told by its magic number, either byte
+/* A whole input ("-" or NULL: standard input): a regular file is mapped read-only, anything
+   else read into memory. Errors are printed after who ("spvkit", "spvkit run: error"). */
+typedef struct cli_input {
+    const char *data;
+    size_t size;
+    void *mapped; /* the mapping, or NULL */
+    char *buffer; /* what was read, or NULL */
+} cli_input;
+int cli_read_input(const char *who, const char *path, cli_input *in);
+void cli_input_free(cli_input *in);
+/* A module as SPIR-V words in host order: a binary (told by its magic number, either byte
    order) or assembly text (assembled at the version its "; Version:" comment names, else 1.6 as
-   spirv-as). *words is malloc'ed; errors are printed after who. */
-int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count);
+   spirv-as). A binary in host order is used where it lies; errors are printed after who. */
+typedef struct cli_module {
+    const uint32_t *words;
+    size_t count;
+    cli_input input; /* holds the words of a binary in host order */
+    uint32_t *owned; /* the words made here (byte-swapped, assembled), or NULL */
+} cli_module;
+int cli_load_module(const char *who, const char *path, cli_module *module);
+void cli_module_free(cli_module *module);
 /* cli_load_module that also keeps what assembly text came with: text without a "; Version:"
-   comment is assembled at default_version (0: 1.6), and on success text (malloc'ed) and its
-   source map are handed over; both stay empty for a binary. Free with cli_source_free. */
+   comment is assembled at default_version (0: 1.6), and on success the text and its source map
+   are handed over; both stay empty for a binary. Free with cli_source_free. */
 typedef struct cli_source {
     uint32_t default_version;
     spvk_source_map map;
-    char *text;
+    cli_input text;
 } cli_source;
-int cli_load_module_source(const char *who, const char *path, uint32_t **words, size_t *count, cli_source *source);
+int cli_load_module_source(const char *who, const char *path, cli_module *module, cli_source *source);
 void cli_source_free(cli_source *source);
 /* The version a "; Version: 1.x" comment at the top of assembly text names, or 0. */
 uint32_t cli_assembly_version(const char *text, size_t size);

@@ -109,20 +109,19 @@ static int failed(const char *cmd, spvk_result r)
 /* Parses MLIR text from IN. */
 static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_options *o, int *rc)
 {
-    char *text;
-    size_t size;
-    *rc = cli_read_input("spvkit", o->input, &text, &size);
+    cli_input in;
+    *rc = cli_read_input("spvkit", o->input, &in);
     if (*rc)
         return NULL;
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     spvk_ir_op *module = NULL;
-    spvk_result r = spvk_ir_parse(ctx, text, size, input_name(o), &module, &diags);
+    spvk_result r = spvk_ir_parse(ctx, in.data, in.size, input_name(o), &module, &diags);
     if (r == SPVK_OK && o->verify)
         r = spvk_ir_verify(ctx, module, &diags);
     cli_print_diagnostics(&diags, input_name(o), true);
     spvk_diagnostics_free(&diags);
-    free(text);
+    cli_input_free(&in);
     if (r != SPVK_OK) {
         *rc = failed(cmd, r);
         return NULL;
@@ -190,20 +189,19 @@ static int serialize_and_write(spvk_ir_context *ctx, const spvk_ir_op *module, c
 
 static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *rc)
 {
-    uint32_t *words = NULL;
-    size_t count = 0;
-    *rc = cli_load_module("spvkit translate: error", o->input, &words, &count);
+    cli_module in;
+    *rc = cli_load_module("spvkit translate: error", o->input, &in);
     if (*rc)
         return NULL;
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     spvk_ir_op *module = NULL;
-    spvk_result r = spvk_spirv_deserialize(ctx, words, count, &module, &diags);
+    spvk_result r = spvk_spirv_deserialize(ctx, in.words, in.count, &module, &diags);
     if (r == SPVK_OK && o->verify)
         r = spvk_ir_verify(ctx, module, &diags);
     cli_print_diagnostics(&diags, input_name(o), false);
     spvk_diagnostics_free(&diags);
-    free(words);
+    cli_module_free(&in);
     if (r != SPVK_OK) {
         *rc = failed("translate", r);
         return NULL;
@@ -216,9 +214,8 @@ static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *r
    spirv.func just before it is serialized and free its body after. */
 static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
 {
-    char *text;
-    size_t size;
-    int rc = cli_read_input("spvkit", o->input, &text, &size);
+    cli_input in;
+    int rc = cli_read_input("spvkit", o->input, &in);
     if (rc)
         return rc;
     spvk_diagnostics diags;
@@ -228,7 +225,7 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_ir_op *top = NULL;
     uint32_t *words = NULL;
     size_t count = 0;
-    spvk_result r = spvk_ir_lazy_parser_create(ctx, text, size, input_name(o), &diags, &top, &lp);
+    spvk_result r = spvk_ir_lazy_parser_create(ctx, in.data, in.size, input_name(o), &diags, &top, &lp);
     if (r == SPVK_OK && o->verify) {
         verifier = spvk_ir_verifier_create(ctx, &diags);
         /* The module level now, each function as it is serialized. */
@@ -250,7 +247,7 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_diagnostics_free(&diags);
     spvk_ir_verifier_destroy(verifier);
     spvk_ir_lazy_parser_destroy(lp);
-    free(text);
+    cli_input_free(&in);
     if (r != SPVK_OK)
         return failed("translate", r);
     return rc ? rc : write_words(ctx, o, words, count);
@@ -261,9 +258,8 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
    level and one function whatever the module's size. */
 static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
 {
-    uint32_t *words = NULL;
-    size_t count = 0;
-    int rc = cli_load_module("spvkit translate: error", o->input, &words, &count);
+    cli_module in;
+    int rc = cli_load_module("spvkit translate: error", o->input, &in);
     if (rc)
         return rc;
     spvk_diagnostics diags;
@@ -271,7 +267,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_spirv_deserializer *des = NULL;
     spvk_ir_verifier *verifier = NULL;
     spvk_ir_op *module = NULL;
-    spvk_result r = spvk_spirv_deserializer_create(ctx, words, count, &diags, &des, &module);
+    spvk_result r = spvk_spirv_deserializer_create(ctx, in.words, in.count, &diags, &des, &module);
     if (r == SPVK_OK && o->verify) {
         verifier = spvk_ir_verifier_create(ctx, &diags);
         /* The module level now, each function as it is printed. */
@@ -302,7 +298,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_diagnostics_free(&diags);
     spvk_ir_verifier_destroy(verifier);
     spvk_spirv_deserializer_destroy(des);
-    free(words);
+    cli_module_free(&in);
     if (r != SPVK_OK)
         return failed("translate", r);
     return rc;

@@ -1,8 +1,11 @@
 /* The spvkit command: argument parsing and printing only; every behaviour lives in the library. */
+#define _DEFAULT_SOURCE /* MAP_POPULATE */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,49 +28,70 @@ int cli_usage_error(const char *cmd, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Reads a whole file ("-" or NULL: standard input). */
-int cli_read_input(const char *who, const char *path, char **data, size_t *size)
+/* Reads a whole file ("-" or NULL: standard input). A regular file is mapped read-only: the page
+   cache is then the buffer, where reading would copy it into pages of our own, each zeroed
+   first (12 ms of 13 for a 20 MB file). Anything else is read into a buffer that grows. */
+int cli_read_input(const char *who, const char *path, cli_input *in)
 {
-    FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
-    if (!f) {
+    memset(in, 0, sizeof *in);
+    bool is_stdin = !path || strcmp(path, "-") == 0;
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    if (fd < 0) {
         fprintf(stderr, "%s: cannot open %s: %s\n", who, path, strerror(errno));
         return EXIT_USAGE;
     }
-    /* A regular file is read into a buffer of its size (one byte more, to see the end without
-       growing); a pipe grows by doubling. */
-    size_t cap = 1 << 16, n = 0;
     struct stat st;
-    if (f != stdin && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size < SIZE_MAX / 2)
-        cap = (size_t)st.st_size + 1;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap) {
-            if (ferror(f)) {
-                free(buf);
-                buf = NULL;
-            }
-            break;
+    if (!is_stdin && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size < SIZE_MAX / 2) {
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (m != MAP_FAILED) {
+            close(fd);
+            in->mapped = m;
+            in->data = m;
+            in->size = (size_t)st.st_size;
+            return EXIT_OK;
         }
-        char *p = realloc(buf, cap * 2);
-        if (!p) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = p;
-        cap *= 2;
     }
-    if (f != stdin)
-        fclose(f);
-    if (!buf) {
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    bool failed = !buf;
+    while (!failed) {
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            failed = got < 0;
+            break;
+        }
+        n += (size_t)got;
+        if (n == cap) {
+            char *p = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            failed = !p;
+            if (p) {
+                buf = p;
+                cap *= 2;
+            }
+        }
+    }
+    if (!is_stdin)
+        close(fd);
+    if (failed) {
+        free(buf);
         fprintf(stderr, "%s: cannot read %s\n", who, path ? path : "<stdin>");
         return EXIT_USAGE;
     }
-    *data = buf;
-    *size = n;
+    in->buffer = buf;
+    in->data = buf;
+    in->size = n;
     return EXIT_OK;
+}
+
+void cli_input_free(cli_input *in)
+{
+    if (in->mapped)
+        munmap(in->mapped, in->size);
+    free(in->buffer);
+    memset(in, 0, sizeof *in);
 }
 
 /* The version that spirv-dis writes in the leading comments ("; Version: 1.3"): text that was
@@ -90,66 +114,91 @@ uint32_t cli_assembly_version(const char *text, size_t size)
     return 0;
 }
 
-int cli_load_module_source(const char *who, const char *path, uint32_t **words, size_t *count, cli_source *source)
+int cli_load_module_source(const char *who, const char *path, cli_module *module, cli_source *source)
 {
-    char *data;
-    size_t size;
-    int rc = cli_read_input(who, path, &data, &size);
+    memset(module, 0, sizeof *module);
+    cli_input in;
+    int rc = cli_read_input(who, path, &in);
     if (rc)
         return rc;
     const char *name = path && strcmp(path, "-") != 0 ? path : "<stdin>";
     uint32_t first = 0;
-    if (size >= 4)
-        memcpy(&first, data, 4);
+    if (in.size >= 4)
+        memcpy(&first, in.data, 4);
     bool swapped = first == __builtin_bswap32(SPVK_MAGIC);
     if (first == SPVK_MAGIC || swapped) {
-        if (size % 4) {
-            fprintf(stderr, "%s: %s: a SPIR-V binary is a whole number of words; it has %zu bytes\n", who, name, size);
-            free(data);
+        if (in.size % 4) {
+            fprintf(stderr, "%s: %s: a SPIR-V binary is a whole number of words; it has %zu bytes\n", who, name,
+                    in.size);
+            cli_input_free(&in);
             return EXIT_INVALID;
         }
-        *count = size / 4;
-        *words = (uint32_t *)(void *)data; /* malloc's alignment suits words */
-        if (swapped)
-            for (size_t i = 0; i < *count; i++)
-                (*words)[i] = __builtin_bswap32((*words)[i]);
+        module->count = in.size / 4;
+        if (!swapped) { /* used where it lies: a mapping and malloc are aligned for words */
+            module->input = in;
+            module->words = (const uint32_t *)(const void *)in.data;
+            return EXIT_OK;
+        }
+        module->owned = malloc(in.size);
+        if (module->owned)
+            for (size_t i = 0; i < module->count; i++) {
+                uint32_t w;
+                memcpy(&w, in.data + 4 * i, 4);
+                module->owned[i] = __builtin_bswap32(w);
+            }
+        cli_input_free(&in);
+        if (!module->owned) {
+            fprintf(stderr, "%s: out of memory\n", who);
+            return EXIT_USAGE;
+        }
+        module->words = module->owned;
         return EXIT_OK;
     }
-    uint32_t version = cli_assembly_version(data, size);
+    uint32_t version = cli_assembly_version(in.data, in.size);
     if (!version && source)
         version = source->default_version;
     spvk_assemble_options opts = {.version = version, .file_name = name, .source_map = source ? &source->map : NULL};
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     uint32_t *assembled = NULL;
-    spvk_result r = spvk_assemble(data, size, &opts, NULL, &assembled, count, &diags);
+    size_t count = 0;
+    spvk_result r = spvk_assemble(in.data, in.size, &opts, NULL, &assembled, &count, &diags);
     cli_print_diagnostics(&diags, name, true);
     spvk_diagnostics_free(&diags);
     if (source && r == SPVK_OK)
-        source->text = data; /* the source map points into it */
+        source->text = in; /* the source map points into it */
     else
-        free(data);
+        cli_input_free(&in);
     if (r != SPVK_OK) {
         if (source)
             spvk_source_map_free(&source->map);
         return cli_exit_for(r);
     }
-    /* Hand over a malloc'ed copy so that one free() fits both paths. */
-    *words = malloc(*count * 4 + 1);
-    if (*words)
-        memcpy(*words, assembled, *count * 4);
-    spvk_free(NULL, assembled, *count * 4);
-    if (!*words) {
+    /* A malloc'ed copy, so that cli_module_free has one way to free what was made here. */
+    module->owned = malloc(count * 4 + 1);
+    if (module->owned)
+        memcpy(module->owned, assembled, count * 4);
+    spvk_free(NULL, assembled, count * 4);
+    if (!module->owned) {
         fprintf(stderr, "%s: out of memory\n", who);
         cli_source_free(source);
         return EXIT_USAGE;
     }
+    module->words = module->owned;
+    module->count = count;
     return EXIT_OK;
 }
 
-int cli_load_module(const char *who, const char *path, uint32_t **words, size_t *count)
+int cli_load_module(const char *who, const char *path, cli_module *module)
 {
-    return cli_load_module_source(who, path, words, count, NULL);
+    return cli_load_module_source(who, path, module, NULL);
+}
+
+void cli_module_free(cli_module *module)
+{
+    cli_input_free(&module->input);
+    free(module->owned);
+    memset(module, 0, sizeof *module);
 }
 
 void cli_source_free(cli_source *source)
@@ -157,8 +206,7 @@ void cli_source_free(cli_source *source)
     if (!source)
         return;
     spvk_source_map_free(&source->map);
-    free(source->text);
-    source->text = NULL;
+    cli_input_free(&source->text);
 }
 
 FILE *cli_open_output(const char *path, bool binary, const char *cmd)
@@ -274,9 +322,8 @@ static int cmd_as(int argc, char **argv)
             return cli_usage_error("as", "unknown option %s", argv[i]);
         }
     }
-    char *text;
-    size_t size;
-    int rc = cli_read_input("spvkit", io.input, &text, &size);
+    cli_input in;
+    int rc = cli_read_input("spvkit", io.input, &in);
     if (rc)
         return rc;
     opts.file_name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";
@@ -284,10 +331,10 @@ static int cmd_as(int argc, char **argv)
     spvk_diagnostics_init(&diags, NULL);
     uint32_t *words = NULL;
     size_t count = 0;
-    spvk_result r = spvk_assemble(text, size, &opts, NULL, &words, &count, &diags);
+    spvk_result r = spvk_assemble(in.data, in.size, &opts, NULL, &words, &count, &diags);
     cli_print_diagnostics(&diags, opts.file_name, true);
     spvk_diagnostics_free(&diags);
-    free(text);
+    cli_input_free(&in);
     if (r != SPVK_OK) {
         if (r != SPVK_ERROR_INVALID)
             fprintf(stderr, "spvkit as: %s\n", spvk_result_string(r));
@@ -319,9 +366,8 @@ static int cmd_dis(int argc, char **argv)
         else
             return cli_usage_error("dis", "unknown option %s", argv[i]);
     }
-    char *data;
-    size_t size;
-    int rc = cli_read_input("spvkit", io.input, &data, &size);
+    cli_input in;
+    int rc = cli_read_input("spvkit", io.input, &in);
     if (rc)
         return rc;
     const char *name = io.input && strcmp(io.input, "-") != 0 ? io.input : "<stdin>";
@@ -329,10 +375,10 @@ static int cmd_dis(int argc, char **argv)
     spvk_diagnostics_init(&diags, NULL);
     char *text = NULL;
     size_t length = 0;
-    spvk_result r = spvk_disassemble(data, size, &opts, NULL, &text, &length, &diags);
+    spvk_result r = spvk_disassemble(in.data, in.size, &opts, NULL, &text, &length, &diags);
     cli_print_diagnostics(&diags, name, false);
     spvk_diagnostics_free(&diags);
-    free(data);
+    cli_input_free(&in);
     if (r != SPVK_OK) {
         if (r != SPVK_ERROR_INVALID)
             fprintf(stderr, "spvkit dis: %s\n", spvk_result_string(r));

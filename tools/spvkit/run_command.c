@@ -583,12 +583,11 @@ int cli_run(int argc, char **argv)
             free(a);
             return rc;
         }
-        uint32_t *words = NULL;
-        size_t count = 0;
-        rc = cli_load_module("spvkit run: error", a->module, &words, &count);
+        cli_module module;
+        rc = cli_load_module("spvkit run: error", a->module, &module);
         if (rc == EXIT_OK)
-            rc = run_module(a, words, count);
-        free(words);
+            rc = run_module(a, module.words, module.count);
+        cli_module_free(&module);
     }
     free(a);
     return rc;

@@ -44,17 +44,16 @@ static int print_requirements(const uint32_t *words, size_t count, const char *n
 
 static int load_profile(const char *path, spvk_target *target)
 {
-    char *text;
-    size_t size;
-    int rc = cli_read_input("spvkit val", path, &text, &size);
+    cli_input in;
+    int rc = cli_read_input("spvkit val", path, &in);
     if (rc)
         return rc;
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
-    spvk_result r = spvk_target_from_profile(text, size, path, NULL, target, &diags);
+    spvk_result r = spvk_target_from_profile(in.data, in.size, path, NULL, target, &diags);
     cli_print_diagnostics(&diags, path, true);
     spvk_diagnostics_free(&diags);
-    free(text);
+    cli_input_free(&in);
     if (r != SPVK_OK) {
         if (r != SPVK_ERROR_INVALID)
             fprintf(stderr, "spvkit val: %s: %s\n", path, spvk_result_string(r));
@@ -111,13 +110,14 @@ int cli_val(int argc, char **argv)
     /* Text for a named target is assembled at the newest version the target accepts, as
        `spirv-as --target-env` would, unless its "; Version:" comment says otherwise. */
     cli_source source = {.default_version = env || profile ? target.max_spirv_version : 0};
-    uint32_t *words = NULL;
-    size_t count = 0;
-    int rc = cli_load_module_source("spvkit val", input, &words, &count, &source);
+    cli_module module;
+    int rc = cli_load_module_source("spvkit val", input, &module, &source);
     if (rc)
         return rc;
+    const uint32_t *words = module.words;
+    size_t count = module.count;
     const char *name = input && strcmp(input, "-") != 0 ? input : "<stdin>";
-    bool text = source.text != NULL;
+    bool text = source.text.data != NULL;
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
 
@@ -135,6 +135,6 @@ int cli_val(int argc, char **argv)
     }
     spvk_diagnostics_free(&diags);
     cli_source_free(&source);
-    free(words);
+    cli_module_free(&module);
     return rc;
 }

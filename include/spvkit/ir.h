@@ -467,10 +467,11 @@ typedef struct spvk_ir_stream {
        Returns whether the translator will use it (it was set to build on several threads). */
     bool (*set_consumer)(void *user, const spvk_ir_stream_consumer *consumer);
     /* Optional: a consumer that verifies children itself (the printer, on its threads, while the
-       calling thread builds the next) takes the verification over; from then on child_begin only
-       builds. Returns the translator's verifier, through which the consumer reports a child that
-       fails, or NULL when it has none (nothing is to be verified). */
-    spvk_ir_verifier *(*take_verification)(void *user);
+       calling thread builds the next) takes the verification over (taken = true) until it gives
+       it back (false); meanwhile child_begin only builds. Returns the translator's verifier,
+       through which the consumer reports a child that fails, or NULL when it has none (nothing
+       is to be verified). */
+    spvk_ir_verifier *(*take_verification)(void *user, bool taken);
 } spvk_ir_stream;
 
 /* What a consumer can do with a child on any thread (the printer: print it into a buffer). A

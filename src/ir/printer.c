@@ -936,8 +936,6 @@ static void append_printed(printer *p, const spvk_buffer *text, bool failed)
 static void print_streamed(printer *p, spvk_ir_op *o)
 {
     spvk_result r = p->stream->child_begin(p->stream->user, o);
-    if (r == SPVK_OK && p->reporter) /* the pool took the verification but has no workers now */
-        r = spvk_ir_verifier_run(p->reporter, o);
     if (r != SPVK_OK) {
         p->hook_result = r;
         p->failed = true;
@@ -1205,7 +1203,7 @@ static void take_verification(printer *p, print_pool *pool)
     for (uint32_t i = 0; made && i < pool->num_workers; i++)
         made = (pool->workers[i].verifier = spvk_ir_verifier_create(pool->workers[i].p.ctx, NULL)) != NULL;
     if (made)
-        p->reporter = p->stream->take_verification(p->stream->user);
+        p->reporter = p->stream->take_verification(p->stream->user, true);
     if (!p->reporter) {
         spvk_ir_verifier_destroy(pool->helper.verifier);
         pool->helper.verifier = NULL;
@@ -1268,7 +1266,7 @@ static void pool_start(printer *p, unsigned threads)
         any |= pool->workers[i].running;
     }
     if (!any)
-        pool_stop(p); /* the calling thread prints alone (and verifies, if verification was taken) */
+        pool_stop(p); /* the calling thread prints alone (child_begin verifies again) */
 }
 
 static void pool_stop(printer *p)
@@ -1292,6 +1290,10 @@ static void pool_stop(printer *p)
     map_release(p, &pool->helper.p.child_ops);
     map_release(p, &pool->helper.p.child_blocks);
     spvk_ir_verifier_destroy(pool->helper.verifier);
+    if (p->reporter) {
+        p->stream->take_verification(p->stream->user, false);
+        p->reporter = NULL;
+    }
     for (uint32_t i = 0; i < POOL_JOBS; i++)
         spvk_buffer_free(&pool->jobs[i].text);
     pthread_cond_destroy(&pool->done);

@@ -739,6 +739,44 @@ static void test_streaming_threads(void)
         }
 }
 
+/* The printer's threads take the verification over for one print only: printing again on one
+   thread with the same hooks verifies in child_begin again (the verifier's failure is not
+   printed as if valid). */
+static void test_verification_given_back(void)
+{
+    size_t count = 0;
+    uint32_t *w = many_functions(40, 30, true, &count);
+    CHECK(w != NULL);
+    if (!w)
+        return;
+    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+    spvk_ir_register_all_dialects(ctx);
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_spirv_deserializer *des = NULL;
+    spvk_ir_op *module = NULL;
+    CHECK(spvk_spirv_deserializer_create(ctx, w, count, &diags, &des, &module) == SPVK_OK);
+    spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, &diags);
+    if (module && verifier) {
+        spvk_ir_print_options po = {.assume_verified = true, .threads = 2};
+        spvk_spirv_deserializer_stream(des, verifier, &po.stream);
+        for (unsigned threads = 2; threads >= 1; threads--) {
+            po.threads = threads;
+            char *text = NULL;
+            size_t before = diags.count;
+            CHECK(spvk_ir_print_to(ctx, module, &po, write_to_string, &text) == SPVK_ERROR_INVALID);
+            CHECK(diags.count == before + 1);
+            CHECK(diags.count && strstr(diags.items[diags.count - 1].message, "integer type"));
+            free(text);
+        }
+    }
+    spvk_ir_verifier_destroy(verifier);
+    spvk_diagnostics_free(&diags);
+    spvk_spirv_deserializer_destroy(des);
+    spvk_ir_context_destroy(ctx);
+    free(w);
+}
+
 static void test_streaming(void)
 {
     /* Two functions (one calling the other, declared later), a loop with a phi, module-level
@@ -890,6 +928,7 @@ int main(void)
     test_out_of_memory();
     test_streaming();
     test_streaming_threads();
+    test_verification_given_back();
     printf("test_deserialize: %d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -2213,10 +2213,10 @@ static bool stream_set_consumer(void *user, const spvk_ir_stream_consumer *consu
     return des->threads > 1;
 }
 
-static spvk_ir_verifier *stream_take_verification(void *user)
+static spvk_ir_verifier *stream_take_verification(void *user, bool taken)
 {
     spvk_spirv_deserializer *des = user;
-    des->verification_taken = true;
+    des->verification_taken = taken;
     return des->stream_verifier;
 }
 

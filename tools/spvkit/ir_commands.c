@@ -288,7 +288,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
            print functions where they are built, but a worker keeps a copy of the module-level
            state: on the benchmark they save 10-25% of the time for 1.3x the memory, over a
            quarter of MLIR's (docs/benchmarks.md), so here the calling thread builds and the
-           printer's threads print. */
+           printer's threads verify and print (the deserializer hands them its verification). */
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)
             r = spvk_spirv_deserializer_finish(des);

@@ -1312,9 +1312,7 @@ static void report_or_print(printer *p, spvk_ir_op *o)
         return;
     spvk_result r = spvk_ir_verifier_run(p->reporter, o);
     if (r == SPVK_OK) {
-        print_child(p, o);
-        if (p->write && p->out.length >= PRINT_CHUNK)
-            flush(p);
+        print_child(p, o); /* print_op flushes a full chunk */
     } else {
         p->hook_result = r;
         p->failed = true;

@@ -160,7 +160,7 @@ int cli_load_module_source(const char *who, const char *path, cli_module *module
     spvk_assemble_options opts = {.version = version, .file_name = name, .source_map = source ? &source->map : NULL};
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
-    uint32_t *assembled = NULL;
+    uint32_t *assembled = NULL; /* no allocator hook: malloc's, which cli_module_free frees */
     size_t count = 0;
     spvk_result r = spvk_assemble(in.data, in.size, &opts, NULL, &assembled, &count, &diags);
     cli_print_diagnostics(&diags, name, true);
@@ -174,17 +174,8 @@ int cli_load_module_source(const char *who, const char *path, cli_module *module
             spvk_source_map_free(&source->map);
         return cli_exit_for(r);
     }
-    /* A malloc'ed copy, so that cli_module_free has one way to free what was made here. */
-    module->owned = malloc(count * 4 + 1);
-    if (module->owned)
-        memcpy(module->owned, assembled, count * 4);
-    spvk_free(NULL, assembled, count * 4);
-    if (!module->owned) {
-        fprintf(stderr, "%s: out of memory\n", who);
-        cli_source_free(source);
-        return EXIT_USAGE;
-    }
-    module->words = module->owned;
+    module->owned = assembled;
+    module->words = assembled;
     module->count = count;
     return EXIT_OK;
 }

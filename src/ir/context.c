@@ -219,15 +219,20 @@ const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s) { return spvk_ir
 
 /* ---- Types ---- */
 
-static uint32_t mix(uint32_t h, uint64_t v)
+/* Hashing a type or attribute description field by field: one multiply per field (the chain is
+   on every uniquing, found or not), then finish() spreads the high bits down. */
+static inline uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x9e3779b97f4a7c15ull; }
+
+static inline uint32_t finish(uint64_t h)
 {
-    h ^= spvk_hash_u32((uint32_t)v ^ (uint32_t)(v >> 32) * 0x9e3779b9u);
-    return h * 16777619u + 0x7f4a7c15u;
+    h ^= h >> 32;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return (uint32_t)(h >> 32);
 }
 
 static uint32_t type_hash_desc(const spvk_ir_type_desc *d, const char *name)
 {
-    uint32_t h = mix(2166136261u, (uintptr_t)d->dialect);
+    uint64_t h = mix(2166136261u, (uintptr_t)d->dialect);
     h = mix(h, d->kind);
     h = mix(h, d->flags);
     h = mix(h, d->width);
@@ -238,12 +243,12 @@ static uint32_t type_hash_desc(const spvk_ir_type_desc *d, const char *name)
     for (uint32_t i = 0; i < d->num_attrs; i++)
         h = mix(h, (uintptr_t)d->attrs[i]);
     h = mix(h, (uintptr_t)name);
-    return h;
+    return finish(h);
 }
 
 static uint32_t identified_hash(const spvk_ir_dialect *dialect, uint16_t kind, const char *name)
 {
-    return mix(mix(mix(0x51ed270bu, (uintptr_t)dialect), kind), (uintptr_t)name) ^ 1u;
+    return finish(mix(mix(mix(0x51ed270bu, (uintptr_t)dialect), kind), (uintptr_t)name)) ^ 1u;
 }
 
 static bool type_equals_desc(const spvk_ir_type *t, const spvk_ir_type_desc *d, const char *name)
@@ -401,7 +406,16 @@ const spvk_ir_type *spvk_ir_integer_type(spvk_ir_context *ctx, uint32_t width, i
 
 const spvk_ir_type *spvk_ir_float_type(spvk_ir_context *ctx, uint32_t width, int encoding)
 {
-    return simple_type(ctx, SPVK_TYPE_FLOAT, (uint16_t)encoding, width);
+    /* f16, f32, f64 and bf16: the types of nearly every float constant and operand. */
+    spvk_ir_context *o = ctx->owner;
+    unsigned slot = encoding == SPVK_FLOAT_IEEE ? (width == 16 ? 0 : width == 32 ? 1 : width == 64 ? 2 : 4)
+                    : encoding == SPVK_FLOAT_BF16 && width == 16 ? 3 : 4;
+    if (slot < 4 && o->float_types[slot])
+        return o->float_types[slot];
+    const spvk_ir_type *t = simple_type(ctx, SPVK_TYPE_FLOAT, (uint16_t)encoding, width);
+    if (slot < 4 && !o->num_views) /* as int_types */
+        o->float_types[slot] = t;
+    return t;
 }
 
 const spvk_ir_type *spvk_ir_index_type(spvk_ir_context *ctx) { return simple_type(ctx, SPVK_TYPE_INDEX, 0, 0); }
@@ -474,7 +488,7 @@ const spvk_ir_type *spvk_ir_type_scalar(const spvk_ir_type *t)
 
 static uint32_t attr_hash_desc(const spvk_ir_attr_desc *d, const char *string)
 {
-    uint32_t h = mix(0x2545f491u, (uintptr_t)d->dialect);
+    uint64_t h = mix(0x2545f491u, (uintptr_t)d->dialect);
     h = mix(h, d->kind);
     h = mix(h, d->flags);
     h = mix(h, (uintptr_t)d->type);
@@ -489,7 +503,7 @@ static uint32_t attr_hash_desc(const spvk_ir_attr_desc *d, const char *string)
         if (d->names)
             h = mix(h, (uintptr_t)d->names[i]);
     }
-    return h;
+    return finish(h);
 }
 
 static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, const char *string)
@@ -498,12 +512,12 @@ static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, 
         a->value != d->value || a->value2 != d->value2 || a->string != string || a->length != d->length ||
         a->num_attrs != d->num_attrs)
         return false;
-    if (memcmp(&a->number, &d->number, sizeof a->number) != 0)
+    if (memcmp(&a->number, &d->number, sizeof a->number) != 0) /* bits: -0.0 and NaNs are their own */
         return false;
-    if (d->num_attrs && memcmp(a->attrs, d->attrs, d->num_attrs * sizeof *d->attrs) != 0)
-        return false;
-    if (d->names && d->num_attrs && memcmp(a->names, d->names, d->num_attrs * sizeof *d->names) != 0)
-        return false;
+    /* Pointer by pointer: an op's few attributes are not worth a memcmp call. */
+    for (uint32_t i = 0; i < d->num_attrs; i++)
+        if (a->attrs[i] != d->attrs[i] || (d->names && a->names[i] != d->names[i]))
+            return false;
     return true;
 }
 

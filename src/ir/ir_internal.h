@@ -66,6 +66,7 @@ struct spvk_ir_context {
     const spvk_ir_dialect *dialects[IR_MAX_DIALECTS];
     uint32_t num_dialects;
     const spvk_ir_type *int_types[65]; /* signless iN cache, filled while no view exists */
+    const spvk_ir_type *float_types[4]; /* f16, f32, f64, bf16: the same */
     const spvk_ir_attr *empty_dictionary, *unit; /* made with the context (asked for per op) */
     uint32_t num_views; /* changed only while no view's thread runs */
     pthread_mutex_t lock;

@@ -21,7 +21,24 @@ void ir_lexer_init(ir_lexer *lx, const char *text, size_t length)
 
 void ir_lexer_reset(ir_lexer *lx, const char *to) { lx->cur = to; }
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+#define LETTER (IR_CHAR_BARE_START | IR_CHAR_BARE | IR_CHAR_SUFFIX)
+#define DIGIT (IR_CHAR_BARE | IR_CHAR_SUFFIX | IR_CHAR_DIGIT)
+#define LETTERS8(c) [c] = LETTER, [c + 1] = LETTER, [c + 2] = LETTER, [c + 3] = LETTER, [c + 4] = LETTER, \
+                    [c + 5] = LETTER, [c + 6] = LETTER, [c + 7] = LETTER
+const unsigned char ir_char_class[256] = {
+    LETTERS8('a'), LETTERS8('i'), LETTERS8('q'), ['y'] = LETTER, ['z'] = LETTER,
+    LETTERS8('A'), LETTERS8('I'), LETTERS8('Q'), ['Y'] = LETTER, ['Z'] = LETTER,
+    ['_'] = LETTER,
+    ['0'] = DIGIT, ['1'] = DIGIT, ['2'] = DIGIT, ['3'] = DIGIT, ['4'] = DIGIT,
+    ['5'] = DIGIT, ['6'] = DIGIT, ['7'] = DIGIT, ['8'] = DIGIT, ['9'] = DIGIT,
+    ['$'] = IR_CHAR_BARE | IR_CHAR_SUFFIX, ['.'] = IR_CHAR_BARE | IR_CHAR_SUFFIX, ['-'] = IR_CHAR_SUFFIX,
+    [' '] = IR_CHAR_BLANK, ['\t'] = IR_CHAR_BLANK, ['\r'] = IR_CHAR_BLANK,
+};
+#undef LETTERS8
+#undef DIGIT
+#undef LETTER
+
+static bool is_digit(char c) { return ir_char_class[(unsigned char)c] & IR_CHAR_DIGIT; }
 static bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 static char peek(const ir_lexer *lx, size_t k) { return lx->cur + k < lx->end ? lx->cur[k] : '\0'; }
@@ -53,12 +70,12 @@ static ir_token fail(ir_lexer *lx, const char *at, const char *message)
 /* suffix-id ::= digit+ | [a-zA-Z$._-] [a-zA-Z0-9$._-]* */
 static bool lex_suffix_id(ir_lexer *lx)
 {
-    const char *p = lx->cur;
-    if (p < lx->end && is_digit(*p)) {
-        while (p < lx->end && is_digit(*p))
+    const char *p = lx->cur, *end = lx->end;
+    if (p < end && is_digit(*p)) {
+        while (p < end && is_digit(*p))
             p++;
-    } else if (p < lx->end && ir_is_suffix_id_char(*p) && !is_digit(*p)) {
-        while (p < lx->end && ir_is_suffix_id_char(*p))
+    } else if (p < end && ir_is_suffix_id_char(*p)) {
+        while (p < end && ir_is_suffix_id_char(*p))
             p++;
     } else {
         return false;
@@ -124,22 +141,25 @@ static ir_token lex_number(ir_lexer *lx, const char *start)
 ir_token ir_lexer_next(ir_lexer *lx)
 {
     for (;;) {
-        /* Whitespace and comments. */
-        while (lx->cur < lx->end) {
-            char c = *lx->cur;
-            if (c == '\n') {
-                lx->cur++;
+        /* Whitespace and comments (a local cursor: lx->cur, stored on every byte, would be
+           reloaded after every byte read, as a char may alias it). */
+        const char *p = lx->cur, *end = lx->end;
+        while (p < end) {
+            char c = *p;
+            if (ir_char_class[(unsigned char)c] & IR_CHAR_BLANK) {
+                p++;
+            } else if (c == '\n') {
+                p++;
                 lx->line++;
-                lx->line_start = lx->cur;
-            } else if (c == ' ' || c == '\t' || c == '\r') {
-                lx->cur++;
-            } else if (c == '/' && peek(lx, 1) == '/') {
-                while (lx->cur < lx->end && *lx->cur != '\n')
-                    lx->cur++;
+                lx->line_start = p;
+            } else if (c == '/' && p + 1 < end && p[1] == '/') {
+                while (p < end && *p != '\n')
+                    p++;
             } else {
                 break;
             }
         }
+        lx->cur = p;
         const char *start = lx->cur;
         if (lx->cur >= lx->end)
             return form(lx, TOK_EOF, start);
@@ -207,8 +227,9 @@ ir_token ir_lexer_next(ir_lexer *lx)
             }
             if (!ir_is_bare_id_start(peek(lx, 0)))
                 return fail(lx, start, "@ identifier expected to start with letter or '_'");
-            while (lx->cur < lx->end && ir_is_bare_id_char(*lx->cur))
-                lx->cur++;
+            for (p = lx->cur; p < end && ir_is_bare_id_char(*p);)
+                p++;
+            lx->cur = p;
             return form(lx, TOK_AT_ID, start);
         case '#':
             if (peek(lx, 0) == '-' && peek(lx, 1) == '}') {
@@ -234,8 +255,9 @@ ir_token ir_lexer_next(ir_lexer *lx)
             if (is_digit(c))
                 return lex_number(lx, start);
             if (ir_is_bare_id_start(c)) {
-                while (lx->cur < lx->end && ir_is_bare_id_char(*lx->cur))
-                    lx->cur++;
+                while (p + 1 < end && ir_is_bare_id_char(p[1]))
+                    p++;
+                lx->cur = p + 1;
                 return form(lx, TOK_BARE_ID, start);
             }
             return fail(lx, start, "unexpected character");

@@ -73,16 +73,13 @@ ir_token ir_lexer_next(ir_lexer *lx);
    a dimension list token `x8xf32`. */
 void ir_lexer_reset(ir_lexer *lx, const char *to);
 const char *ir_token_kind_name(ir_token_kind kind);
-static inline bool ir_is_bare_id_start(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-static inline bool ir_is_bare_id_char(char c)
-{
-    return ir_is_bare_id_start(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
-}
-/* The characters of a suffix-id after its first (`%name`, `!dialect.type`, `#alias`). */
-static inline bool ir_is_suffix_id_char(char c) { return ir_is_bare_id_char(c) || c == '-'; }
+/* Character classes, one table load per character: bare-id ::= [a-zA-Z_] [a-zA-Z0-9_$.]*; a
+   suffix-id's characters (`%name`, `!dialect.type`, `#alias`) add '-'. */
+enum { IR_CHAR_BARE_START = 1, IR_CHAR_BARE = 2, IR_CHAR_SUFFIX = 4, IR_CHAR_DIGIT = 8, IR_CHAR_BLANK = 16 };
+extern const unsigned char ir_char_class[256];
+static inline bool ir_is_bare_id_start(char c) { return ir_char_class[(unsigned char)c] & IR_CHAR_BARE_START; }
+static inline bool ir_is_bare_id_char(char c) { return ir_char_class[(unsigned char)c] & IR_CHAR_BARE; }
+static inline bool ir_is_suffix_id_char(char c) { return ir_char_class[(unsigned char)c] & IR_CHAR_SUFFIX; }
 
 /* The builtin attributes whose `<...>` body the parser keeps as written (parse_attr), so that
    the lazy parser's body scanner skips them the same way. */

@@ -123,48 +123,98 @@ static inline void cache_fill(ir_cache_entry *slot, uint32_t h, const void *item
     }
 }
 
-/* ---- Open-addressing table of pointers ---- */
+/* ---- Open-addressing tables (ir_table) ---- */
 
 static inline uint32_t table_hash(uint32_t h) { return h ? h : 1; }
+static inline ir_slots *table_live(const ir_table *t)
+{
+    return atomic_load_explicit(&((ir_table *)t)->live, memory_order_acquire);
+}
+static inline uint32_t slot_hash(const ir_slot *s)
+{
+    return atomic_load_explicit(&((ir_slot *)s)->hash, memory_order_acquire);
+}
+static inline void *slot_item(const ir_slot *s) { return atomic_load_explicit(&((ir_slot *)s)->item, memory_order_relaxed); }
+static inline size_t slots_bytes(size_t capacity) { return sizeof(ir_slots) + capacity * sizeof(ir_slot); }
 
-/* Makes room for one more item (load factor at most 3/4). */
+static void free_slots(const spvk_allocator *a, ir_slots *s)
+{
+    while (s) {
+        ir_slots *older = s->retired;
+        spvk_free(a, s, slots_bytes(s->capacity));
+        s = older;
+    }
+}
+
+/* Makes room for one more item (load factor at most 3/4); the lock is held. */
 static bool table_reserve(spvk_ir_context *ctx, ir_table *t)
 {
-    if ((t->count + 1) * 4 <= t->capacity * 3)
+    ir_slots *old = atomic_load_explicit(&t->live, memory_order_relaxed);
+    size_t capacity = old ? old->capacity : 0;
+    if ((t->count + 1) * 4 <= capacity * 3)
         return true;
-    size_t cap = t->capacity ? t->capacity * 2 : 256;
-    ir_slot *slots = spvk_alloc(ctx->allocator, cap * sizeof *slots);
-    if (!slots) {
+    size_t cap = capacity ? capacity * 2 : 256;
+    ir_slots *n = spvk_alloc(ctx->allocator, slots_bytes(cap));
+    if (!n) {
         ctx->failed = true;
         return false;
     }
-    memset(slots, 0, cap * sizeof *slots);
-    for (size_t i = 0; i < t->capacity; i++) {
-        if (!t->slots[i].hash)
+    memset(n, 0, slots_bytes(cap)); /* empty slots; nobody sees them before the release below */
+    n->capacity = cap;
+    for (size_t i = 0; i < capacity; i++) {
+        uint32_t h = atomic_load_explicit(&old->slot[i].hash, memory_order_relaxed);
+        if (!h)
             continue;
-        size_t j = t->slots[i].hash & (cap - 1);
-        while (slots[j].hash)
+        size_t j = h & (cap - 1);
+        while (atomic_load_explicit(&n->slot[j].hash, memory_order_relaxed))
             j = (j + 1) & (cap - 1);
-        slots[j] = t->slots[i];
+        atomic_store_explicit(&n->slot[j].item, slot_item(&old->slot[i]), memory_order_relaxed);
+        atomic_store_explicit(&n->slot[j].hash, h, memory_order_relaxed);
     }
-    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof *t->slots);
-    t->slots = slots;
-    t->capacity = cap;
+    if (ctx->owner->num_views) {
+        n->retired = old; /* a view's thread may be probing it */
+    } else {
+        free_slots(ctx->allocator, old);
+    }
+    atomic_store_explicit(&t->live, n, memory_order_release);
     return true;
 }
 
+/* The item of hash h that match(item, key) accepts, or NULL; then *empty (when asked) is the slot
+   where it would go. Without the lock (views exist) a probe may miss an item being inserted, or
+   read slots the table has outgrown: the caller then looks again under the lock. */
+static inline void *table_probe(const ir_table *t, uint32_t h, bool (*match)(const void *item, const void *key),
+                                const void *key, size_t *empty)
+{
+    ir_slots *s = table_live(t);
+    if (!s)
+        return NULL;
+    size_t mask = s->capacity - 1, j = h & mask;
+    for (uint32_t sh; (sh = slot_hash(&s->slot[j])) != 0; j = (j + 1) & mask) {
+        void *item = slot_item(&s->slot[j]);
+        if (sh == h && match(item, key))
+            return item;
+    }
+    if (empty)
+        *empty = j;
+    return NULL;
+}
+
+/* Inserts at the empty slot j that table_probe found (the lock is held): the item, then its hash,
+   which publishes it. */
 static inline void table_insert_at(ir_table *t, size_t j, uint32_t hash, void *item)
 {
-    t->slots[j].hash = hash;
-    t->slots[j].item = item;
+    ir_slots *s = atomic_load_explicit(&t->live, memory_order_relaxed);
+    atomic_store_explicit(&s->slot[j].item, item, memory_order_relaxed);
+    atomic_store_explicit(&s->slot[j].hash, hash, memory_order_release);
     t->count++;
 }
 
 static void table_free(spvk_ir_context *ctx, ir_table *t)
 {
-    spvk_free(ctx->allocator, t->slots, t->capacity * sizeof *t->slots);
-    t->slots = NULL;
-    t->capacity = t->count = 0;
+    free_slots(ctx->allocator, atomic_load_explicit(&t->live, memory_order_relaxed));
+    atomic_store_explicit(&t->live, NULL, memory_order_relaxed);
+    t->count = 0;
 }
 
 /* ---- Interned names ---- */
@@ -175,24 +225,34 @@ typedef struct interned {
     char text[];
 } interned;
 
-static interned *intern_locked(spvk_ir_context *ctx, spvk_ir_context *o, uint32_t h, const char *s, size_t length)
+typedef struct text_key {
+    const char *s;
+    size_t length;
+} text_key;
+
+static bool intern_match(const void *item, const void *key)
+{
+    const interned *e = item;
+    const text_key *k = key;
+    return e->length == k->length && memcmp(e->text, k->s, k->length) == 0;
+}
+
+static interned *intern_locked(spvk_ir_context *ctx, spvk_ir_context *o, uint32_t h, const text_key *key)
 {
     ir_table *t = &o->names;
     if (!table_reserve(ctx, t))
         return NULL;
-    size_t j = h & (t->capacity - 1);
-    for (; t->slots[j].hash; j = (j + 1) & (t->capacity - 1)) {
-        interned *e = t->slots[j].item;
-        if (t->slots[j].hash == h && e->length == length && memcmp(e->text, s, length) == 0)
-            return e;
-    }
-    interned *e = spvk_ir_alloc(ctx, sizeof(interned) + length + 1);
+    size_t j = 0;
+    interned *e = table_probe(t, h, intern_match, key, &j);
+    if (e)
+        return e;
+    e = spvk_ir_alloc(ctx, sizeof(interned) + key->length + 1);
     if (!e)
         return NULL;
     e->hash = h;
-    e->length = (uint32_t)length;
-    memcpy(e->text, s, length);
-    e->text[length] = 0;
+    e->length = (uint32_t)key->length;
+    memcpy(e->text, key->s, key->length);
+    e->text[key->length] = 0;
     table_insert_at(t, j, h, e);
     return e;
 }
@@ -208,9 +268,14 @@ const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
         if (e->length == length && memcmp(e->text, s, length) == 0)
             return e->text;
     }
-    spvk_ir_context *o = tables_lock(ctx);
-    interned *e = intern_locked(ctx, o, h, s, length);
-    tables_unlock(o);
+    text_key key = {s, length};
+    spvk_ir_context *o = ctx->owner;
+    interned *e = o->num_views ? table_probe(&o->names, h, intern_match, &key, NULL) : NULL;
+    if (!e) {
+        o = tables_lock(ctx);
+        e = intern_locked(ctx, o, h, &key);
+        tables_unlock(o);
+    }
     cache_fill(slot, h, e);
     return e ? e->text : NULL;
 }
@@ -279,21 +344,32 @@ static bool type_fill(spvk_ir_context *ctx, spvk_ir_type *t, const spvk_ir_type_
     return !ctx->failed;
 }
 
-static const spvk_ir_type *type_find_or_add(spvk_ir_context *ctx, ir_table *tab, uint32_t h,
-                                            const spvk_ir_type_desc *d, const char *name)
+typedef struct type_key {
+    const spvk_ir_type_desc *desc;
+    const char *name;
+} type_key;
+
+static bool type_match(const void *item, const void *key)
+{
+    const type_key *k = key;
+    return type_equals_desc(item, k->desc, k->name);
+}
+
+static const spvk_ir_type *type_find_or_add(spvk_ir_context *ctx, ir_table *tab, uint32_t h, const type_key *key)
 {
     if (!table_reserve(ctx, tab))
         return NULL;
-    size_t j = h & (tab->capacity - 1);
-    for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1))
-        if (tab->slots[j].hash == h && type_equals_desc(tab->slots[j].item, d, name))
-            return tab->slots[j].item;
+    size_t j = 0;
+    const spvk_ir_type *found = table_probe(tab, h, type_match, key, &j);
+    if (found)
+        return found;
+    const spvk_ir_type_desc *d = key->desc;
     spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
     if (!t)
         return NULL;
     t->dialect = d->dialect;
     t->kind = d->kind;
-    t->name = name;
+    t->name = key->name;
     t->hash = h;
     if (!type_fill(ctx, t, d))
         return NULL;
@@ -316,11 +392,22 @@ const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_de
     ir_cache_entry *slot = cache_slot(ctx, IR_CACHE_TYPES, h);
     if (slot && slot->hash == h && type_equals_desc(slot->item, d, name))
         return slot->item;
-    spvk_ir_context *o = tables_lock(ctx);
-    const spvk_ir_type *found = type_find_or_add(ctx, &o->types, h, d, name);
-    tables_unlock(o);
+    type_key key = {d, name};
+    spvk_ir_context *o = ctx->owner;
+    const spvk_ir_type *found = o->num_views ? table_probe(&o->types, h, type_match, &key, NULL) : NULL;
+    if (!found) {
+        o = tables_lock(ctx);
+        found = type_find_or_add(ctx, &o->types, h, &key);
+        tables_unlock(o);
+    }
     cache_fill(slot, h, found);
     return found;
+}
+
+static bool identified_match(const void *item, const void *key)
+{
+    const spvk_ir_type *e = item, *k = key;
+    return e->identified && e->dialect == k->dialect && e->kind == k->kind && e->name == k->name;
 }
 
 spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_dialect *dialect, uint16_t kind,
@@ -334,15 +421,12 @@ spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_di
     ir_table *tab = &o->types;
     spvk_ir_type *t = NULL;
     if (table_reserve(ctx, tab)) {
-        size_t j = h & (tab->capacity - 1);
-        for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1)) {
-            spvk_ir_type *e = tab->slots[j].item;
-            if (tab->slots[j].hash == h && e->identified && e->dialect == dialect && e->kind == kind &&
-                e->name == iname) {
-                t = e;
-                break;
-            }
-        }
+        spvk_ir_type want = {0};
+        want.dialect = dialect;
+        want.kind = kind;
+        want.name = iname;
+        size_t j = 0;
+        t = table_probe(tab, h, identified_match, &want, &j);
         if (!t && (t = spvk_ir_alloc(ctx, sizeof *t)) != NULL) {
             t->dialect = dialect;
             t->kind = kind;
@@ -523,15 +607,26 @@ static bool attr_equals_desc(const spvk_ir_attr *a, const spvk_ir_attr_desc *d, 
 
 static const spvk_ir_attr *uniqued_location(spvk_ir_context *ctx, const spvk_ir_attr *owned);
 
-static const spvk_ir_attr *attr_find_or_add_locked(spvk_ir_context *ctx, ir_table *tab, uint32_t h,
-                                                   const spvk_ir_attr_desc *d, const char *string)
+typedef struct attr_key {
+    const spvk_ir_attr_desc *desc;
+    const char *string;
+} attr_key;
+
+static bool attr_match(const void *item, const void *key)
+{
+    const attr_key *k = key;
+    return attr_equals_desc(item, k->desc, k->string);
+}
+
+static const spvk_ir_attr *attr_find_or_add_locked(spvk_ir_context *ctx, ir_table *tab, uint32_t h, const attr_key *key)
 {
     if (!table_reserve(ctx, tab))
         return NULL;
-    size_t j = h & (tab->capacity - 1);
-    for (; tab->slots[j].hash; j = (j + 1) & (tab->capacity - 1))
-        if (tab->slots[j].hash == h && attr_equals_desc(tab->slots[j].item, d, string))
-            return tab->slots[j].item;
+    size_t j = 0;
+    const spvk_ir_attr *found = table_probe(tab, h, attr_match, key, &j);
+    if (found)
+        return found;
+    const spvk_ir_attr_desc *d = key->desc;
     spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
     if (!a)
         return NULL;
@@ -543,7 +638,7 @@ static const spvk_ir_attr *attr_find_or_add_locked(spvk_ir_context *ctx, ir_tabl
     a->value = d->value;
     a->value2 = d->value2;
     a->number = d->number;
-    a->string = string;
+    a->string = key->string;
     a->length = (uint32_t)d->length;
     a->num_attrs = d->num_attrs;
     a->attrs = ir_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
@@ -567,9 +662,14 @@ static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_
     ir_cache_entry *slot = cache_slot(ctx, IR_CACHE_ATTRS, h);
     if (slot && slot->hash == h && attr_equals_desc(slot->item, d, string))
         return slot->item;
-    spvk_ir_context *o = tables_lock(ctx);
-    const spvk_ir_attr *found = attr_find_or_add_locked(ctx, &o->attrs, h, d, string);
-    tables_unlock(o);
+    attr_key key = {d, string};
+    spvk_ir_context *o = ctx->owner;
+    const spvk_ir_attr *found = o->num_views ? table_probe(&o->attrs, h, attr_match, &key, NULL) : NULL;
+    if (!found) {
+        o = tables_lock(ctx);
+        found = attr_find_or_add_locked(ctx, &o->attrs, h, &key);
+        tables_unlock(o);
+    }
     cache_fill(slot, h, found);
     return found;
 }
@@ -857,21 +957,21 @@ const spvk_ir_attr *spvk_ir_file_location(spvk_ir_context *ctx, const char *file
 
 /* ---- Registry ---- */
 
+static bool def_match(const void *item, const void *key) { return ((const ir_def_entry *)item)->name == key; }
+
 static bool register_op_locked(spvk_ir_context *ctx, spvk_ir_context *o, const char *name, const spvk_ir_op_def *def)
 {
     ir_table *t = &o->defs;
     if (!table_reserve(ctx, t))
         return false;
     uint32_t h = table_hash(spvk_hash_u32((uint32_t)(uintptr_t)name));
-    size_t j = h & (t->capacity - 1);
-    for (; t->slots[j].hash; j = (j + 1) & (t->capacity - 1)) {
-        ir_def_entry *e = t->slots[j].item;
-        if (e->name == name) {
-            e->def = def; /* re-registration replaces */
-            return true;
-        }
+    size_t j = 0;
+    ir_def_entry *e = table_probe(t, h, def_match, name, &j);
+    if (e) {
+        e->def = def; /* re-registration replaces (registering happens while no view exists) */
+        return true;
     }
-    ir_def_entry *e = spvk_ir_alloc(ctx, sizeof *e);
+    e = spvk_ir_alloc(ctx, sizeof *e);
     if (!e)
         return false;
     e->name = name;
@@ -893,23 +993,20 @@ bool spvk_ir_register_op(spvk_ir_context *ctx, const spvk_ir_op_def *def)
 
 static const spvk_ir_op_def *def_find_locked(const spvk_ir_context *o, const char *interned_name)
 {
-    const ir_table *t = &o->defs;
-    if (!t->capacity)
-        return NULL;
     uint32_t h = table_hash(spvk_hash_u32((uint32_t)(uintptr_t)interned_name));
-    for (size_t j = h & (t->capacity - 1);; j = (j + 1) & (t->capacity - 1)) {
-        if (!t->slots[j].hash)
-            return NULL;
-        const ir_def_entry *e = t->slots[j].item;
-        if (t->slots[j].hash == h && e->name == interned_name)
-            return e->def;
-    }
+    const ir_def_entry *e = table_probe(&o->defs, h, def_match, interned_name, NULL);
+    return e ? e->def : NULL;
 }
 
+/* Defs are found without the lock: one inserted meanwhile (an unregistered op's) is looked for
+   again under it. */
 static const spvk_ir_op_def *def_find(spvk_ir_context *ctx, const char *interned_name)
 {
+    const spvk_ir_op_def *def = def_find_locked(ctx->owner, interned_name);
+    if (def || !ctx->owner->num_views)
+        return def;
     spvk_ir_context *o = tables_lock(ctx);
-    const spvk_ir_op_def *def = def_find_locked(o, interned_name);
+    def = def_find_locked(o, interned_name);
     tables_unlock(o);
     return def;
 }
@@ -1109,8 +1206,16 @@ bool spvk_ir_context_allows_unregistered(const spvk_ir_context *ctx) { return ct
 const spvk_allocator *spvk_ir_context_allocator(const spvk_ir_context *ctx) { return ctx->allocator; }
 bool spvk_ir_context_failed(const spvk_ir_context *ctx) { return ctx->failed; }
 
+static size_t table_bytes(const ir_table *t)
+{
+    size_t n = 0;
+    for (const ir_slots *s = table_live(t); s; s = s->retired)
+        n += slots_bytes(s->capacity);
+    return n;
+}
+
 size_t spvk_ir_context_memory(const spvk_ir_context *ctx)
 {
-    return ctx->memory + (ctx->names.capacity + ctx->types.capacity + ctx->attrs.capacity + ctx->defs.capacity) *
-                             sizeof(void *);
+    return ctx->memory + table_bytes(&ctx->names) + table_bytes(&ctx->types) + table_bytes(&ctx->attrs) +
+           table_bytes(&ctx->defs);
 }

@@ -3,6 +3,7 @@
 #define SPVK_IR_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "spvkit/ir.h"
 #include "../support/support.h"
@@ -12,20 +13,30 @@
    larger pieces stay in the arena until the context goes. */
 #define IR_FREE_CLASSES 64
 
-/* An open-addressing set of pointers; each module keys it its own way. */
 /* An open-addressing set of uniqued items. Each slot keeps its item's hash beside the pointer, so
    that probing reads the slot array alone and touches an item only when the hashes match: with
    hundreds of thousands of items (a location per parsed op) a probe that dereferenced every
    item it passed cost a cache miss per step. Hash 0 marks an empty slot (ir_table_hash never
-   returns it). */
+   returns it).
+
+   While worker views exist, a lookup first probes without the lock (most find what they look
+   for), and only inserting takes it. So the slots are atomic: an inserter stores the item, then
+   its hash with release; a reader that acquires a hash sees the item, whole. A table that grows
+   publishes its new slots with release, and keeps the old ones (readers may still be probing
+   them) until no view exists. */
 typedef struct ir_slot {
-    uint32_t hash;
-    void *item;
+    _Atomic uint32_t hash;
+    void *_Atomic item;
 } ir_slot;
 
+typedef struct ir_slots {
+    struct ir_slots *retired; /* older arrays kept for readers, freed with the table */
+    size_t capacity;          /* a power of two */
+    ir_slot slot[];
+} ir_slots;
+
 typedef struct ir_table {
-    ir_slot *slots;
-    size_t capacity; /* a power of two, or 0 */
+    ir_slots *_Atomic live; /* NULL until the first insertion */
     size_t count;
 } ir_table;
 

@@ -56,7 +56,8 @@ bool spvk_ir_parse_optional_symbol_name(spvk_ir_parser *p, const char **out); /*
 /* Operands are parsed by name and resolved against a type later (forward references inside a
    region are allowed, as in MLIR). */
 typedef struct spvk_ir_operand_ref {
-    const char *name; /* interned, without '%' */
+    const char *name; /* in the parsed text (which outlives the parser), without '%'; not nul-terminated */
+    uint32_t length;
     uint32_t number;  /* the #N suffix, 0 if none */
     uint32_t line, column;
 } spvk_ir_operand_ref;

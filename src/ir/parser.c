@@ -2686,9 +2686,8 @@ static bool parse_region_into(parser *p, spvk_ir_region *region, const spvk_ir_o
             arg->loc = file_loc(p, args[i].line, args[i].column);
             if (!arg->loc)
                 goto pop;
-            /* The ref's name is interned, not a pointer into the text: errors name no line. */
-            if (!define_value(p, args[i].name, strlen(args[i].name), NULL, args[i].line, args[i].column, NULL, 0, 1,
-                              arg))
+            /* Errors point at the ref's line and column only. */
+            if (!define_value(p, args[i].name, args[i].length, NULL, args[i].line, args[i].column, NULL, 0, 1, arg))
                 goto pop;
         }
     }
@@ -4204,11 +4203,14 @@ bool spvk_ir_parse_optional_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out)
     operand_use u;
     if (!parse_operand_use(p, &u))
         return false;
-    out->name = intern(p, u.name, u.length);
+    if (u.length > UINT32_MAX)
+        return error(p, "SSA name too long");
+    out->name = u.name; /* looked up by text: interning every use cost a hash and a table probe */
+    out->length = (uint32_t)u.length;
     out->number = u.number;
     out->line = u.tok.line;
     out->column = u.tok.column;
-    return out->name != NULL;
+    return true;
 }
 
 bool spvk_ir_parse_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out)
@@ -4224,8 +4226,8 @@ spvk_ir_value *spvk_ir_resolve_operand(spvk_ir_parser *p, const spvk_ir_operand_
 {
     if (p->failed || !ref || !ref->name)
         return NULL;
-    /* No pointer into the text: errors about this use point at its line and column only. */
-    return resolve_value(p, ref->name, strlen(ref->name), ref->number, NULL, ref->line, ref->column, type);
+    /* Errors about this use point at its line and column only. */
+    return resolve_value(p, ref->name, ref->length, ref->number, NULL, ref->line, ref->column, type);
 }
 
 bool spvk_ir_state_add_operand(spvk_ir_parser *p, spvk_ir_op_state *state, spvk_ir_value *value)

@@ -83,7 +83,7 @@ static size_t ptr_hash(const void *k)
 static bool map_put(printer *p, ptr_map *m, const void *key, uint32_t a, uint32_t b)
 {
     if ((m->count + 1) * 2 > m->capacity) {
-        size_t n = m->capacity ? m->capacity * 2 : 256;
+        size_t n = m->capacity ? m->capacity * 2 : 32; /* a small function's: clearing costs the capacity */
         ptr_entry *s = spvk_alloc(p->alloc, n * sizeof *s);
         if (!s) {
             p->failed = true;

@@ -17,7 +17,8 @@
 #   both         the sum of the two (what a user of the translators pays for a round trip), and
 #                spvkit's in-memory `--spirv-roundtrip` (binary -> IR -> binary, no text)
 # Throughput is MB/s (10^6 bytes) of the input binary; peak memory is the largest ru_maxrss of
-# the runs (bench/measure.c). Outputs are checked with spirv-val --target-env vulkan1.2.
+# the runs (bench/measure.c). Every run writes a new output file, after a sync (see sample).
+# Outputs are checked with spirv-val --target-env vulkan1.2.
 # The report is Markdown on standard output.
 set -euo pipefail
 
@@ -48,9 +49,14 @@ gcc -O2 -std=c11 -o "$TMP/measure" "$ROOT/bench/measure.c"
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
-# sample KEY CMD...: one run; appends "WALL RSS" to $TMP/s.KEY.
+# sample KEY CMD... -o OUT: one run; appends "WALL RSS" to $TMP/s.KEY. Each run writes a new
+# file on a quiet system: OUT is removed and earlier outputs are written back (sync) before the
+# clock starts, so that no run pays for ext4 truncating the last run's file, or shares the two
+# cores with the kernel writing back another tool's 20 MB.
 sample() {
     local key=$1; shift
+    rm -f "${@: -1}"
+    sync
     if ! "$TMP/measure" "$TMP/m.out" "$@" >"$TMP/stdout" 2>"$TMP/stderr"; then
         log "failed: $* : $(head -c 400 "$TMP/stderr")"; return 1
     fi

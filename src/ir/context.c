@@ -210,6 +210,32 @@ static inline void table_insert_at(ir_table *t, size_t j, uint32_t hash, void *i
     t->count++;
 }
 
+/* What a table's items are: how a key matches one, and how one is made for a key (on the
+   calling thread's heap; NULL when out of memory). */
+typedef struct ir_uniquer {
+    bool (*match)(const void *item, const void *key);
+    void *(*make)(spvk_ir_context *ctx, const void *key, uint32_t hash);
+} ir_uniquer;
+
+/* The item of hash h in t (one of the owner's tables) that u matches with key, made and inserted
+   when there is none. While views exist it is looked for without the lock first (most lookups
+   find it); finding it absent, or inserting, is done under the lock. */
+static void *table_find_or_add(spvk_ir_context *ctx, ir_table *t, uint32_t h, const ir_uniquer *u, const void *key)
+{
+    void *item = ctx->owner->num_views ? table_probe(t, h, u->match, key, NULL) : NULL;
+    if (item)
+        return item;
+    spvk_ir_context *o = tables_lock(ctx);
+    if (table_reserve(ctx, t)) {
+        size_t j = 0;
+        item = table_probe(t, h, u->match, key, &j);
+        if (!item && (item = u->make(ctx, key, h)) != NULL)
+            table_insert_at(t, j, h, item);
+    }
+    tables_unlock(o);
+    return item;
+}
+
 static void table_free(spvk_ir_context *ctx, ir_table *t)
 {
     free_slots(ctx->allocator, atomic_load_explicit(&t->live, memory_order_relaxed));
@@ -237,25 +263,20 @@ static bool intern_match(const void *item, const void *key)
     return e->length == k->length && memcmp(e->text, k->s, k->length) == 0;
 }
 
-static interned *intern_locked(spvk_ir_context *ctx, spvk_ir_context *o, uint32_t h, const text_key *key)
+static void *intern_make(spvk_ir_context *ctx, const void *key, uint32_t h)
 {
-    ir_table *t = &o->names;
-    if (!table_reserve(ctx, t))
-        return NULL;
-    size_t j = 0;
-    interned *e = table_probe(t, h, intern_match, key, &j);
-    if (e)
-        return e;
-    e = spvk_ir_alloc(ctx, sizeof(interned) + key->length + 1);
+    const text_key *k = key;
+    interned *e = spvk_ir_alloc(ctx, sizeof(interned) + k->length + 1);
     if (!e)
         return NULL;
     e->hash = h;
-    e->length = (uint32_t)key->length;
-    memcpy(e->text, key->s, key->length);
-    e->text[key->length] = 0;
-    table_insert_at(t, j, h, e);
+    e->length = (uint32_t)k->length;
+    memcpy(e->text, k->s, k->length);
+    e->text[k->length] = 0;
     return e;
 }
+
+static const ir_uniquer names_uniquer = {intern_match, intern_make};
 
 const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
 {
@@ -269,13 +290,7 @@ const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length)
             return e->text;
     }
     text_key key = {s, length};
-    spvk_ir_context *o = ctx->owner;
-    interned *e = o->num_views ? table_probe(&o->names, h, intern_match, &key, NULL) : NULL;
-    if (!e) {
-        o = tables_lock(ctx);
-        e = intern_locked(ctx, o, h, &key);
-        tables_unlock(o);
-    }
+    const interned *e = table_find_or_add(ctx, &ctx->owner->names, h, &names_uniquer, &key);
     cache_fill(slot, h, e);
     return e ? e->text : NULL;
 }
@@ -355,27 +370,20 @@ static bool type_match(const void *item, const void *key)
     return type_equals_desc(item, k->desc, k->name);
 }
 
-static const spvk_ir_type *type_find_or_add(spvk_ir_context *ctx, ir_table *tab, uint32_t h, const type_key *key)
+static void *type_make(spvk_ir_context *ctx, const void *key, uint32_t h)
 {
-    if (!table_reserve(ctx, tab))
-        return NULL;
-    size_t j = 0;
-    const spvk_ir_type *found = table_probe(tab, h, type_match, key, &j);
-    if (found)
-        return found;
-    const spvk_ir_type_desc *d = key->desc;
+    const type_key *k = key;
     spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
     if (!t)
         return NULL;
-    t->dialect = d->dialect;
-    t->kind = d->kind;
-    t->name = key->name;
+    t->dialect = k->desc->dialect;
+    t->kind = k->desc->kind;
+    t->name = k->name;
     t->hash = h;
-    if (!type_fill(ctx, t, d))
-        return NULL;
-    table_insert_at(tab, j, h, t);
-    return t;
+    return type_fill(ctx, t, k->desc) ? t : NULL;
 }
+
+static const ir_uniquer types_uniquer = {type_match, type_make};
 
 const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_desc *d)
 {
@@ -393,13 +401,7 @@ const spvk_ir_type *spvk_ir_type_get(spvk_ir_context *ctx, const spvk_ir_type_de
     if (slot && slot->hash == h && type_equals_desc(slot->item, d, name))
         return slot->item;
     type_key key = {d, name};
-    spvk_ir_context *o = ctx->owner;
-    const spvk_ir_type *found = o->num_views ? table_probe(&o->types, h, type_match, &key, NULL) : NULL;
-    if (!found) {
-        o = tables_lock(ctx);
-        found = type_find_or_add(ctx, &o->types, h, &key);
-        tables_unlock(o);
-    }
+    const spvk_ir_type *found = table_find_or_add(ctx, &ctx->owner->types, h, &types_uniquer, &key);
     cache_fill(slot, h, found);
     return found;
 }
@@ -410,34 +412,35 @@ static bool identified_match(const void *item, const void *key)
     return e->identified && e->dialect == k->dialect && e->kind == k->kind && e->name == k->name;
 }
 
+/* An identified type starts without a body (spvk_ir_type_set_body gives it one). */
+static void *identified_make(spvk_ir_context *ctx, const void *key, uint32_t h)
+{
+    const spvk_ir_type *k = key;
+    spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
+    if (t) {
+        t->dialect = k->dialect;
+        t->kind = k->kind;
+        t->name = k->name;
+        t->hash = h;
+        t->identified = true;
+    }
+    return t;
+}
+
+static const ir_uniquer identified_uniquer = {identified_match, identified_make};
+
 spvk_ir_type *spvk_ir_type_get_identified(spvk_ir_context *ctx, const spvk_ir_dialect *dialect, uint16_t kind,
                                           const char *name, size_t name_length)
 {
     const char *iname = spvk_ir_intern(ctx, name, name_length);
     if (!iname)
         return NULL;
-    uint32_t h = table_hash(identified_hash(dialect, kind, iname));
-    spvk_ir_context *o = tables_lock(ctx);
-    ir_table *tab = &o->types;
-    spvk_ir_type *t = NULL;
-    if (table_reserve(ctx, tab)) {
-        spvk_ir_type want = {0};
-        want.dialect = dialect;
-        want.kind = kind;
-        want.name = iname;
-        size_t j = 0;
-        t = table_probe(tab, h, identified_match, &want, &j);
-        if (!t && (t = spvk_ir_alloc(ctx, sizeof *t)) != NULL) {
-            t->dialect = dialect;
-            t->kind = kind;
-            t->name = iname;
-            t->hash = h;
-            t->identified = true;
-            table_insert_at(tab, j, h, t);
-        }
-    }
-    tables_unlock(o);
-    return t;
+    spvk_ir_type want = {0};
+    want.dialect = dialect;
+    want.kind = kind;
+    want.name = iname;
+    return table_find_or_add(ctx, &ctx->owner->types, table_hash(identified_hash(dialect, kind, iname)),
+                             &identified_uniquer, &want);
 }
 
 static bool set_body_locked(spvk_ir_context *ctx, spvk_ir_type *type, const spvk_ir_type_desc *body)
@@ -618,15 +621,10 @@ static bool attr_match(const void *item, const void *key)
     return attr_equals_desc(item, k->desc, k->string);
 }
 
-static const spvk_ir_attr *attr_find_or_add_locked(spvk_ir_context *ctx, ir_table *tab, uint32_t h, const attr_key *key)
+static void *attr_make(spvk_ir_context *ctx, const void *key, uint32_t h)
 {
-    if (!table_reserve(ctx, tab))
-        return NULL;
-    size_t j = 0;
-    const spvk_ir_attr *found = table_probe(tab, h, attr_match, key, &j);
-    if (found)
-        return found;
-    const spvk_ir_attr_desc *d = key->desc;
+    const attr_key *k = key;
+    const spvk_ir_attr_desc *d = k->desc;
     spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
     if (!a)
         return NULL;
@@ -638,16 +636,15 @@ static const spvk_ir_attr *attr_find_or_add_locked(spvk_ir_context *ctx, ir_tabl
     a->value = d->value;
     a->value2 = d->value2;
     a->number = d->number;
-    a->string = key->string;
+    a->string = k->string;
     a->length = (uint32_t)d->length;
     a->num_attrs = d->num_attrs;
     a->attrs = ir_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
     a->names = d->names ? ir_copy(ctx, d->names, d->num_attrs * sizeof *d->names) : NULL;
-    if (ctx->failed)
-        return NULL;
-    table_insert_at(tab, j, h, a);
-    return a;
+    return ctx->failed ? NULL : a;
 }
+
+static const ir_uniquer attrs_uniquer = {attr_match, attr_make};
 
 /* The uniquing itself: d holds interned strings and names. */
 static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_attr_desc *d, const char *string)
@@ -663,13 +660,7 @@ static const spvk_ir_attr *attr_find_or_add(spvk_ir_context *ctx, const spvk_ir_
     if (slot && slot->hash == h && attr_equals_desc(slot->item, d, string))
         return slot->item;
     attr_key key = {d, string};
-    spvk_ir_context *o = ctx->owner;
-    const spvk_ir_attr *found = o->num_views ? table_probe(&o->attrs, h, attr_match, &key, NULL) : NULL;
-    if (!found) {
-        o = tables_lock(ctx);
-        found = attr_find_or_add_locked(ctx, &o->attrs, h, &key);
-        tables_unlock(o);
-    }
+    const spvk_ir_attr *found = table_find_or_add(ctx, &ctx->owner->attrs, h, &attrs_uniquer, &key);
     cache_fill(slot, h, found);
     return found;
 }

@@ -487,6 +487,30 @@ static void test_errors(void)
                  "OpReturn\nOpFunctionEnd\n",
                  "(OpDecorate): decoration relaxed_precision of %");
 
+    /* Constituents of a constant composite must have the types the composite's type gives them:
+       an integer in a float vector once printed as text the parser rejects (fuzzer find). */
+    static const struct {
+        const char *type, *constituents, *needle;
+    } bad_composites[] = {
+        {"%v2", "%f1 %u1", "constituent %7 of a constant composite does not have the type"},
+        {"%v2", "%f1", "a vector constant needs 2 constituents"},
+        {"%s", "%f1 %u1", "constituent %8 of a constant composite does not have the type"},
+        {"%s", "%u1", "needs 2 constituents, not 1"},
+    };
+    for (size_t i = 0; i < sizeof bad_composites / sizeof *bad_composites; i++) {
+        char module[1024];
+        snprintf(module, sizeof module,
+                 "OpCapability Shader\nOpMemoryModel Logical GLSL450\n%%void = OpTypeVoid\n"
+                 "%%fn = OpTypeFunction %%void\n%%uint = OpTypeInt 32 0\n%%float = OpTypeFloat 32\n"
+                 "%%v2 = OpTypeVector %%float 2\n%%s = OpTypeStruct %%uint %%float\n"
+                 "%%u1 = OpConstant %%uint 1\n%%f1 = OpConstant %%float 1\n"
+                 "%%c = OpConstantComposite %s %s\n"
+                 "%%f = OpFunction %%void None %%fn\n%%l = OpLabel\n%%x = OpCopyObject %s %%c\n"
+                 "OpReturn\nOpFunctionEnd\n",
+                 bad_composites[i].type, bad_composites[i].constituents, bad_composites[i].type);
+        expect_error(bad_composites[i].needle, module, bad_composites[i].needle);
+    }
+
     /* An OpSwitch on a float (spirv-as refuses to write one, so the integer type is patched into
        OpTypeFloat 32 plus an OpNop): refused, where it once printed case values the parser
        rejects (fuzzer find). */

@@ -789,6 +789,56 @@ static void test_availability(void)
     spvk_ir_context_destroy(ctx);
 }
 
+static spvk_ir_walk_result find_constant(spvk_ir_op *op, void *user)
+{
+    if (strcmp(spvk_ir_op_name(op), "spirv.Constant") != 0)
+        return SPVK_WALK_ADVANCE;
+    *(spvk_ir_op **)user = op;
+    return SPVK_WALK_INTERRUPT;
+}
+
+/* A dense value built through the API is checked element by element: the parser cannot build
+   an integer inside a float vector, but the API can, and it would print as text that no parser
+   accepts (a fuzzer find, through the deserializer). */
+static void test_constant_elements(void)
+{
+    spvk_ir_context *ctx = new_context();
+    const char *src = "spirv.module Logical GLSL450 {\n"
+                      "  spirv.func @f() \"None\" {\n"
+                      "    %0 = spirv.Constant dense<[1.000000e+00, 2.000000e+00]> : vector<2xf32>\n"
+                      "    spirv.Return\n"
+                      "  }\n"
+                      "}\n";
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_ir_op *module = NULL;
+    CHECK(spvk_ir_parse(ctx, src, strlen(src), "test", &module, &diags) == SPVK_OK);
+    CHECK(module && spvk_ir_verify(ctx, module, &diags) == SPVK_OK);
+    spvk_ir_op *constant = NULL;
+    if (module)
+        spvk_ir_walk(module, find_constant, &constant);
+    CHECK(constant != NULL);
+    if (constant) {
+        const spvk_ir_attr *value = spvk_ir_op_attr(constant, "value");
+        const spvk_ir_attr *items[2] = {
+            spvk_ir_float_attr(ctx, spvk_ir_float_type(ctx, 32, SPVK_FLOAT_IEEE), 1.0),
+            spvk_ir_integer_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), 1),
+        };
+        spvk_ir_attr_desc desc = {0};
+        desc.kind = SPVK_ATTR_DENSE;
+        desc.type = value->type;
+        desc.attrs = items;
+        desc.num_attrs = 2;
+        spvk_ir_op_set_attr(ctx, constant, "value", spvk_ir_attr_get(ctx, &desc));
+        spvk_diagnostics_free(&diags);
+        spvk_diagnostics_init(&diags, NULL);
+        CHECK(spvk_ir_verify(ctx, module, &diags) == SPVK_ERROR_INVALID);
+        CHECK(diags.count >= 1 && strstr(diags.items[0].message, "element 1 of the dense value does not have its element type f32"));
+    }
+    spvk_diagnostics_free(&diags);
+    spvk_ir_context_destroy(ctx);
+}
+
 int main(void)
 {
     test_table();
@@ -797,6 +847,7 @@ int main(void)
     test_constructors();
     test_syntax();
     test_availability();
+    test_constant_elements();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures ? 1 : 0;
 }

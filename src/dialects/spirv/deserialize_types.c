@@ -683,6 +683,26 @@ const spvk_ir_attr *dsr_zero_attr(dsr *d, const spvk_ir_type *type, uint32_t ins
     dsr_fail(d, inst, "a null constant of this type cannot be represented");
 }
 
+/* The type that constituent k of a composite constant of this type must have, or NULL when the
+   type is not a composite. */
+static const spvk_ir_type *constituent_type(dsr *d, const spvk_ir_type *type, uint32_t k)
+{
+    if (type_is_vector(type))
+        return type->types[0];
+    if (type->dialect != d->spirv)
+        return NULL;
+    switch (type->kind) {
+    case SPVK_SPIRV_COOPMATRIX:
+    case SPVK_SPIRV_ARRAY:
+    case SPVK_SPIRV_MATRIX:
+        return type->types[0];
+    case SPVK_SPIRV_STRUCT:
+        return k < type->num_types ? type->types[k] : NULL;
+    default:
+        return NULL;
+    }
+}
+
 static const spvk_ir_attr *composite(dsr *d, uint32_t inst, const spvk_ir_type *type, unsigned depth)
 {
     const dsr_inst *in = &d->insts[inst];
@@ -692,15 +712,21 @@ static const spvk_ir_attr *composite(dsr *d, uint32_t inst, const spvk_ir_type *
     for (uint32_t k = 0; k < n; k++) {
         uint32_t c = word_of(d, inst, 2 + k);
         dsr_id *ce = dsr_id_at(d, c);
+        if (ce->kind != DSR_ID_UNDEF && ce->kind != DSR_ID_CONSTANT)
+            dsr_fail(d, inst, "constituent %%%u of a constant composite is not a normal constant (%s)", c,
+                     ce->def ? dsr_inst_name(d, ce->def - 1) : "undefined");
+        /* The element attributes carry no type of their own to check later: a float vector
+           holding an integer constant would print as text that no parser accepts. */
+        const spvk_ir_type *ct = dsr_type(d, d->insts[ce->def - 1].result_type_id, inst);
+        if (ct != constituent_type(d, type, k))
+            dsr_fail(d, inst, "constituent %%%u of a constant composite does not have the type the composite's "
+                              "type gives that position", c);
         if (ce->kind == DSR_ID_UNDEF) {
             /* An undefined constituent may take any value: zero is one (MLIR has no undef
                element in a constant). */
-            items[k] = dsr_zero_attr(d, dsr_type(d, d->insts[ce->def - 1].result_type_id, inst), inst, depth + 1);
+            items[k] = dsr_zero_attr(d, ct, inst, depth + 1);
             continue;
         }
-        if (ce->kind != DSR_ID_CONSTANT)
-            dsr_fail(d, inst, "constituent %%%u of a constant composite is not a normal constant (%s)", c,
-                     ce->def ? dsr_inst_name(d, ce->def - 1) : "undefined");
         items[k] = dsr_constant(d, c, inst);
     }
     if (type_is_vector(type)) {
@@ -714,8 +740,14 @@ static const spvk_ir_attr *composite(dsr *d, uint32_t inst, const spvk_ir_type *
         return dense(d, type, items, 1);
     }
     if (type->dialect == d->spirv &&
-        (type->kind == SPVK_SPIRV_ARRAY || type->kind == SPVK_SPIRV_MATRIX || type->kind == SPVK_SPIRV_STRUCT))
+        (type->kind == SPVK_SPIRV_ARRAY || type->kind == SPVK_SPIRV_MATRIX || type->kind == SPVK_SPIRV_STRUCT)) {
+        int64_t want = type->kind == SPVK_SPIRV_STRUCT ? (int64_t)type->num_types : type->ints[0];
+        if (want < 0)
+            dsr_fail(d, inst, "a constant of an array sized by a specialization constant cannot be represented");
+        if ((int64_t)n != want)
+            dsr_fail(d, inst, "a constant of this type needs %lld constituents, not %u", (long long)want, n);
         return dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, items, n));
+    }
     dsr_fail(d, inst, "OpConstantComposite of this type cannot be represented");
 }
 

@@ -1163,6 +1163,12 @@ static bool constant_fits(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_
     }
     if (attr_is_builtin(value, SPVK_ATTR_DENSE)) {
         const spvk_ir_type *vt = value->type;
+        /* The parser builds only well-typed dense elements; one built through the API is checked
+           here, as it would otherwise print as text that no parser accepts. */
+        for (uint32_t i = 0; vt && vt->num_types == 1 && i < value->num_attrs; i++)
+            if (constant_attr_type(ctx, value->attrs[i]) != vt->types[0])
+                return fail(v, op, "value", "element %u of the dense value does not have its element type %s", i,
+                            T(vt->types[0]));
         if (vt == t)
             return true;
         int64_t count = dense_count(vt);

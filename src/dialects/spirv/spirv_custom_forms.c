@@ -635,11 +635,23 @@ typedef enum element_kind {
     ELEMENT_GROUP_END    /* ... )? */
 } element_kind;
 
+/* What a type(...) element names. */
+typedef enum type_of { TYPE_OF_ARG, TYPE_OF_OPERANDS, TYPE_OF_RESULTS } type_of;
+
+#define FORM_MAX_LITERAL 12 /* `attributes` and a NUL */
+
 typedef struct format_element {
     uint8_t kind;
     bool anchor;
     uint8_t length, length2;
     const char *text, *text2;
+    /* Resolved once by form_layout_init, so that printing or parsing an op looks up no name: */
+    int8_t arg;       /* the argument of a variable or of type($arg); a group's anchor's; or -1 */
+    uint8_t type_of;  /* ELEMENT_TYPE: type_of */
+    bool keyword;     /* ELEMENT_LITERAL: a word (`to`), not punctuation */
+    bool opens;       /* ELEMENT_LITERAL: `<`, `(`, `{` or `[`, after which no space is due */
+    bool space_before[2]; /* ELEMENT_LITERAL: is a space due, by whether punctuation came last? */
+    char text_z[FORM_MAX_LITERAL]; /* ELEMENT_LITERAL: the text, NUL-terminated */
 } format_element;
 
 static bool element_is(const format_element *e, const char *s)
@@ -845,13 +857,95 @@ typedef struct form_layout {
     arg_spec args[FORM_MAX_ARGS];
     uint32_t num_args;
     uint32_t num_operand_args, num_variable_args, num_results, num_optional_results;
+    /* Which types the format prints: each argument's (type($arg)), all operands' and the result's. */
+    bool arg_type_printed[FORM_MAX_ARGS];
+    bool operand_types_printed, result_type_printed;
+    /* The attributes the format prints itself, which the attr-dict leaves out. */
+    const char *elided[FORM_MAX_ARGS + 1];
+    uint32_t num_elided;
 } form_layout;
+
+/* MLIR's format generator: is a space due before this literal, after punctuation or not? */
+static bool space_before_literal(const format_element *e, bool last_was_punctuation)
+{
+    if (e->length != 1 && !element_is(e, "->"))
+        return true;
+    char c = e->text[0];
+    if (last_was_punctuation)
+        return !strchr(">)}],", c);
+    return !strchr("<>(){}[],", c);
+}
+
+/* Resolves the elements' names into argument indexes and what printing needs to know. */
+static bool resolve_elements(form_layout *l)
+{
+    for (uint32_t i = 0; i < l->num_elements; i++) {
+        format_element *e = &l->elements[i];
+        e->arg = -1;
+        switch (e->kind) {
+        case ELEMENT_LITERAL:
+            if (e->length == 0 || e->length >= FORM_MAX_LITERAL)
+                return false;
+            memcpy(e->text_z, e->text, e->length);
+            e->text_z[e->length] = 0;
+            e->keyword = isalpha((unsigned char)e->text[0]);
+            e->opens = e->length == 1 && strchr("<({[", e->text[0]);
+            e->space_before[0] = space_before_literal(e, false);
+            e->space_before[1] = space_before_literal(e, true);
+            break;
+        case ELEMENT_VARIABLE:
+            e->arg = (int8_t)find_arg(l->args, l->num_args, e->text, e->length);
+            if (e->arg < 0)
+                return false;
+            break;
+        case ELEMENT_TYPE:
+            if (element_is(e, "operands")) {
+                e->type_of = TYPE_OF_OPERANDS;
+                l->operand_types_printed = true;
+            } else if (element_is(e, "results")) {
+                e->type_of = TYPE_OF_RESULTS;
+                l->result_type_printed = true;
+            } else {
+                e->type_of = TYPE_OF_ARG;
+                e->arg = (int8_t)find_arg(l->args, l->num_args, e->text, e->length);
+                if (e->arg < 0)
+                    return false;
+                if (l->args[e->arg].kind == ARG_RESULT)
+                    l->result_type_printed = true;
+                else
+                    l->arg_type_printed[e->arg] = true;
+            }
+            break;
+        case ELEMENT_FUNCTIONAL:
+            l->operand_types_printed = l->result_type_printed = true;
+            break;
+        default:
+            break;
+        }
+    }
+    /* A group's anchor: the variable whose presence decides the group's. */
+    for (uint32_t i = 0; i < l->num_elements; i++) {
+        if (l->elements[i].kind != ELEMENT_GROUP_BEGIN)
+            continue;
+        for (uint32_t j = i + 1; j < l->num_elements && l->elements[j].kind != ELEMENT_GROUP_END; j++)
+            if (l->elements[j].anchor) {
+                l->elements[i].arg = l->elements[j].arg;
+                break;
+            }
+    }
+    l->num_elided = 0;
+    for (uint32_t i = 0; i < l->num_args; i++)
+        if (arg_is_attr(&l->args[i]))
+            l->elided[l->num_elided++] = l->args[i].name_z;
+    l->elided[l->num_elided++] = "operandSegmentSizes";
+    return true;
+}
 
 static bool form_layout_init(const decl_form *f, form_layout *l)
 {
+    memset(l, 0, sizeof *l);
     if (!parse_format(f->format, l->elements, &l->num_elements) || !parse_args(f->args, l->args, &l->num_args))
         return false;
-    l->num_operand_args = l->num_variable_args = l->num_results = l->num_optional_results = 0;
     for (uint32_t i = 0; i < l->num_args; i++) {
         const arg_spec *a = &l->args[i];
         if (arg_is_operand(a)) {
@@ -864,7 +958,7 @@ static bool form_layout_init(const decl_form *f, form_layout *l)
                 l->num_optional_results++;
         }
     }
-    return l->num_variable_args <= 1;
+    return l->num_variable_args <= 1 && resolve_elements(l);
 }
 
 /* Operand segments (start, count) per argument, from the total operand count. */
@@ -976,40 +1070,6 @@ static void infer_types(spvk_ir_context *ctx, uint8_t rule, const spvk_ir_type *
     }
 }
 
-/* Marks which operand and result types the format prints. */
-static void printed_types(const form_layout *l, const uint32_t *start, const uint32_t *count, uint32_t num_operands,
-                          bool *operand_printed, bool *result_printed)
-{
-    for (uint32_t i = 0; i < l->num_elements; i++) {
-        const format_element *e = &l->elements[i];
-        if (e->kind == ELEMENT_FUNCTIONAL) {
-            for (uint32_t j = 0; j < num_operands; j++)
-                operand_printed[j] = true;
-            *result_printed = true;
-            continue;
-        }
-        if (e->kind != ELEMENT_TYPE)
-            continue;
-        if (element_is(e, "operands")) {
-            for (uint32_t j = 0; j < num_operands; j++)
-                operand_printed[j] = true;
-            continue;
-        }
-        if (element_is(e, "results")) {
-            *result_printed = true;
-            continue;
-        }
-        int a = find_arg(l->args, l->num_args, e->text, e->length);
-        if (a < 0)
-            continue;
-        if (l->args[a].kind == ARG_RESULT)
-            *result_printed = true;
-        else
-            for (uint32_t j = 0; j < count[a]; j++)
-                operand_printed[start[a] + j] = true;
-    }
-}
-
 /* Can op be printed in form f without losing anything? */
 static bool decl_printable(spvk_ir_context *ctx, const spvk_ir_op *op, const form_layout *l, uint8_t rule,
                            uint32_t *start, uint32_t *count)
@@ -1042,28 +1102,19 @@ static bool decl_printable(spvk_ir_context *ctx, const spvk_ir_op *op, const for
         return false;
     /* The types the format leaves out must come back by inference. */
     const spvk_ir_type *operands[16], *results[1] = {NULL};
-    bool operand_printed[16] = {false}, result_printed = false;
-    printed_types(l, start, count, op->num_operands, operand_printed, &result_printed);
     for (uint32_t i = 0; i < op->num_operands; i++)
-        operands[i] = operand_printed[i] ? spvk_ir_operand(op, i)->type : NULL;
+        operands[i] = l->operand_types_printed ? spvk_ir_operand(op, i)->type : NULL;
+    for (uint32_t a = 0; a < l->num_args && !l->operand_types_printed; a++)
+        if (l->arg_type_printed[a])
+            for (uint32_t j = 0; j < count[a]; j++)
+                operands[start[a] + j] = spvk_ir_operand(op, start[a] + j)->type;
     if (op->num_results)
-        results[0] = result_printed ? op->results[0].type : NULL;
+        results[0] = l->result_type_printed ? op->results[0].type : NULL;
     infer_types(ctx, rule, operands, op->num_operands, results, op->num_results);
     for (uint32_t i = 0; i < op->num_operands; i++)
         if (operands[i] != spvk_ir_operand(op, i)->type)
             return false;
     return op->num_results == 0 || results[0] == op->results[0].type;
-}
-
-/* MLIR's format generator: is a space due before this literal? */
-static bool space_before_literal(const format_element *e, bool last_was_punctuation)
-{
-    if (e->length != 1 && !element_is(e, "->"))
-        return true;
-    char c = e->text[0];
-    if (last_was_punctuation)
-        return !strchr(">)}],", c);
-    return !strchr("<>(){}[],", c);
 }
 
 static void print_stripped_enum(spvk_ir_printer *p, const spvk_ir_attr *a)
@@ -1076,9 +1127,7 @@ static void print_stripped_enum(spvk_ir_printer *p, const spvk_ir_attr *a)
 static void decl_print_variable(spvk_ir_printer *p, const spvk_ir_op *op, const form_layout *l,
                                 const format_element *e, const uint32_t *start, const uint32_t *count)
 {
-    int ai = find_arg(l->args, l->num_args, e->text, e->length);
-    if (ai < 0)
-        return;
+    int ai = e->arg;
     const arg_spec *a = &l->args[ai];
     if (arg_is_operand(a)) {
         print_operands(p, op, start[ai], count[ai]);
@@ -1098,17 +1147,15 @@ static void decl_print_variable(spvk_ir_printer *p, const spvk_ir_op *op, const 
 static void decl_print_type(spvk_ir_printer *p, const spvk_ir_op *op, const form_layout *l,
                             const format_element *e, const uint32_t *start, const uint32_t *count)
 {
-    if (element_is(e, "operands")) {
+    if (e->type_of == TYPE_OF_OPERANDS) {
         print_operand_types(p, op, 0, op->num_operands);
         return;
     }
-    if (element_is(e, "results")) {
+    if (e->type_of == TYPE_OF_RESULTS) {
         print_result_types(p, op);
         return;
     }
-    int ai = find_arg(l->args, l->num_args, e->text, e->length);
-    if (ai < 0)
-        return;
+    int ai = e->arg;
     if (l->args[ai].kind == ARG_RESULT) {
         if (op->num_results)
             spvk_ir_print_type_to(p, op->results[0].type);
@@ -1120,18 +1167,12 @@ static void decl_print_type(spvk_ir_printer *p, const spvk_ir_op *op, const form
 /* Is the optional group starting at element i present in op? (its anchor decides) */
 static bool decl_group_present(const spvk_ir_op *op, const form_layout *l, uint32_t i, const uint32_t *count)
 {
-    for (uint32_t j = i + 1; j < l->num_elements && l->elements[j].kind != ELEMENT_GROUP_END; j++) {
-        const format_element *e = &l->elements[j];
-        if (!e->anchor)
-            continue;
-        int ai = find_arg(l->args, l->num_args, e->text, e->length);
-        if (ai < 0)
-            return false;
-        if (arg_is_operand(&l->args[ai]))
-            return count[ai] != 0;
-        return spvk_ir_op_attr(op, l->args[ai].name_z) != NULL;
-    }
-    return false;
+    int ai = l->elements[i].arg;
+    if (ai < 0)
+        return false;
+    if (arg_is_operand(&l->args[ai]))
+        return count[ai] != 0;
+    return spvk_ir_op_attr(op, l->args[ai].name_z) != NULL;
 }
 
 static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form *f, const form_layout *l)
@@ -1141,13 +1182,6 @@ static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form
         print_fallback(p, op);
         return;
     }
-    const char *elided[FORM_MAX_ARGS + 1];
-    uint32_t num_elided = 0;
-    for (uint32_t i = 0; i < l->num_args; i++)
-        if (arg_is_attr(&l->args[i]))
-            elided[num_elided++] = l->args[i].name_z;
-    elided[num_elided++] = "operandSegmentSizes";
-
     /* The spacing state of MLIR's generated printers. */
     bool should_emit_space = true, last_was_punctuation = false;
     bool dry = false; /* inside an absent optional group: track the state, print nothing */
@@ -1162,16 +1196,16 @@ static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form
             break;
         case ELEMENT_LITERAL:
             if (!dry) {
-                if (should_emit_space && space_before_literal(e, last_was_punctuation))
+                if (should_emit_space && e->space_before[last_was_punctuation])
                     spvk_ir_print_text(p, " ");
                 spvk_ir_print_text_n(p, e->text, e->length);
             }
-            should_emit_space = e->length != 1 || !strchr("<({[", e->text[0]);
-            last_was_punctuation = e->text[0] != '_' && !isalpha((unsigned char)e->text[0]);
+            should_emit_space = !e->opens;
+            last_was_punctuation = e->text[0] != '_' && !e->keyword;
             break;
         case ELEMENT_ATTR_DICT:
             if (!dry)
-                spvk_ir_print_attr_dict(p, op->attrs, elided, num_elided);
+                spvk_ir_print_attr_dict(p, op->attrs, l->elided, l->num_elided);
             last_was_punctuation = false;
             break;
         default:
@@ -1232,9 +1266,7 @@ typedef struct decl_parse_state {
 static bool decl_parse_variable(spvk_ir_parser *p, const form_layout *l, const format_element *e,
                                 decl_parse_state *s)
 {
-    int ai = find_arg(l->args, l->num_args, e->text, e->length);
-    if (ai < 0)
-        return spvk_ir_parser_error(p, "internal: unknown format variable");
+    int ai = e->arg;
     const arg_spec *a = &l->args[ai];
     if (a->kind == ARG_OPERAND || a->kind == ARG_OPTIONAL_OPERAND) {
         spvk_ir_operand_ref r;
@@ -1273,17 +1305,15 @@ static bool decl_parse_variable(spvk_ir_parser *p, const form_layout *l, const f
 
 static bool decl_parse_type(spvk_ir_parser *p, const form_layout *l, const format_element *e, decl_parse_state *s)
 {
-    if (element_is(e, "operands")) {
+    if (e->type_of == TYPE_OF_OPERANDS) {
         s->used_all_types = true;
         return parse_type_list(p, &s->all_types);
     }
-    if (element_is(e, "results")) {
+    if (e->type_of == TYPE_OF_RESULTS) {
         s->result_typed = true;
         return parse_result_types(p, &s->results);
     }
-    int ai = find_arg(l->args, l->num_args, e->text, e->length);
-    if (ai < 0)
-        return spvk_ir_parser_error(p, "internal: unknown format type");
+    int ai = e->arg;
     const arg_spec *a = &l->args[ai];
     if (a->kind == ARG_RESULT) {
         const spvk_ir_type *t = spvk_ir_parse_type(p);
@@ -1296,22 +1326,13 @@ static bool decl_parse_type(spvk_ir_parser *p, const form_layout *l, const forma
     return t && type_push(p, &s->types[ai], t);
 }
 
-/* Is the literal element a keyword (`to`, `into`) rather than punctuation? */
-static bool literal_is_keyword(const format_element *e) { return isalpha((unsigned char)e->text[0]); }
-
 static bool parse_literal(spvk_ir_parser *p, const format_element *e, bool optional, bool *present)
 {
-    char text[16];
-    if (e->length >= sizeof text)
-        return false;
-    memcpy(text, e->text, e->length);
-    text[e->length] = 0;
     if (optional) {
-        *present = literal_is_keyword(e) ? spvk_ir_parse_optional_keyword(p, text)
-                                         : spvk_ir_parse_optional_punct(p, text);
+        *present = e->keyword ? spvk_ir_parse_optional_keyword(p, e->text_z) : spvk_ir_parse_optional_punct(p, e->text_z);
         return true;
     }
-    return literal_is_keyword(e) ? spvk_ir_parse_keyword(p, text) : spvk_ir_parse_punct(p, text);
+    return e->keyword ? spvk_ir_parse_keyword(p, e->text_z) : spvk_ir_parse_punct(p, e->text_z);
 }
 
 static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_form *f, const form_layout *l)

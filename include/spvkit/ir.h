@@ -189,6 +189,10 @@ SPVK_API const spvk_ir_attr *spvk_ir_symbol_ref_attr(spvk_ir_context *ctx, const
 /* Names need not be sorted or interned; a repeated name keeps the last value. */
 SPVK_API const spvk_ir_attr *spvk_ir_dictionary_attr(spvk_ir_context *ctx, const char *const *names,
                                                      const spvk_ir_attr *const *values, uint32_t count);
+/* The same for names that spvk_ir_intern gave this context, which it then need not look up
+   (the names of a translator's or a pass's own attributes, interned once). */
+SPVK_API const spvk_ir_attr *spvk_ir_dictionary_attr_interned(spvk_ir_context *ctx, const char *const *names,
+                                                              const spvk_ir_attr *const *values, uint32_t count);
 SPVK_API const spvk_ir_attr *spvk_ir_dictionary_get(const spvk_ir_attr *dict, const char *name);
 SPVK_API const spvk_ir_attr *spvk_ir_file_location(spvk_ir_context *ctx, const char *file, uint32_t line,
                                                    uint32_t column);

@@ -852,8 +852,8 @@ const spvk_ir_attr *spvk_ir_dictionary_attr(spvk_ir_context *ctx, const char *co
     return dictionary_attr(ctx, names, values, count, false);
 }
 
-const spvk_ir_attr *ir_dictionary_attr_interned(spvk_ir_context *ctx, const char *const *names,
-                                                const spvk_ir_attr *const *values, uint32_t count)
+const spvk_ir_attr *spvk_ir_dictionary_attr_interned(spvk_ir_context *ctx, const char *const *names,
+                                                     const spvk_ir_attr *const *values, uint32_t count)
 {
     return dictionary_attr(ctx, names, values, count, true);
 }

@@ -94,9 +94,6 @@ void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size);
 /* Gives memory from spvk_ir_alloc back for reuse (size as allocated, or smaller). */
 void ir_free(spvk_ir_context *ctx, void *p, size_t size);
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);
-/* spvk_ir_dictionary_attr for names already interned (the parser's, an op's own). */
-const spvk_ir_attr *ir_dictionary_attr_interned(spvk_ir_context *ctx, const char *const *names,
-                                                const spvk_ir_attr *const *values, uint32_t count);
 /* Op-owned locations. A parsed op's implicit position (file:line:col) is unique to that op, so
    uniquing it only costs: a table entry per op that is never freed. Such a location (hash 0
    marks it: uniqued attributes never hash to 0) lives in its op's allocation: spvk_ir_op_create

@@ -1730,7 +1730,7 @@ static const spvk_ir_attr *make_dictionary(parser *p, attr_entry *e, uint32_t n,
         names[m] = e[i].name;
         values[m++] = e[i].value;
     }
-    const spvk_ir_attr *d = ir_dictionary_attr_interned(p->ctx, names, values, m); /* names: intern() */
+    const spvk_ir_attr *d = spvk_ir_dictionary_attr_interned(p->ctx, names, values, m); /* names: intern() */
     if (!d)
         context_failure(p);
     return d;

@@ -114,7 +114,7 @@ void dsr_view(const dsr *d, uint32_t index, spvk_instruction *out)
 
 const spvk_ir_attr *dsr_dict(dsr *d, const char *const *names, const spvk_ir_attr *const *values, uint32_t count)
 {
-    return dsr_check(d, (void *)spvk_ir_dictionary_attr(d->ctx, names, values, count));
+    return dsr_check(d, (void *)spvk_ir_dictionary_attr_interned(d->ctx, names, values, count));
 }
 
 spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, spvk_ir_value *const *operands,
@@ -565,7 +565,17 @@ static void assign_symbol(dsr *d, uint32_t id, const char *preferred, const char
         base = generated;
     }
     e->symbol = unique_symbol(d, base, strlen(base));
-    e->ref = dsr_check(d, (void *)spvk_ir_symbol_ref_attr(d->ctx, e->symbol, strlen(e->symbol)));
+    /* A function's @ref is made when something refers to it (dsr_function_ref): in a large
+       module most functions are called from one place, or none. */
+    if (e->kind != DSR_ID_FUNCTION)
+        e->ref = dsr_check(d, (void *)spvk_ir_symbol_ref_attr(d->ctx, e->symbol, strlen(e->symbol)));
+}
+
+const spvk_ir_attr *dsr_function_ref(dsr *d, dsr_id *e)
+{
+    if (!e->ref)
+        e->ref = dsr_check(d, (void *)spvk_ir_symbol_ref_attr(d->ctx, e->symbol, strlen(e->symbol)));
+    return e->ref;
 }
 
 /* ---- Decorations ---- */
@@ -1372,7 +1382,7 @@ static const spvk_ir_attr *function_ref(dsr *d, uint32_t id, uint32_t user)
     dsr_id *e = dsr_id_at(d, id);
     if (e->kind != DSR_ID_FUNCTION || !e->op)
         dsr_fail(d, user, "%%%u is not a function", id);
-    return e->ref;
+    return dsr_function_ref(d, e);
 }
 
 static void entry_point(dsr *d, uint32_t i)

@@ -877,7 +877,7 @@ static void translate_call(dsr *d, uint32_t i, spvk_ir_block *x)
     if (type == d->t_none)
         type = NULL;
     if (!c->dict)
-        c->dict = attr1(d, d->n_callee, c->ref);
+        c->dict = attr1(d, d->n_callee, dsr_function_ref(d, c));
     spvk_ir_op *op = dsr_create_op(d, d->def_call, "spirv.FunctionCall", d->scratch_values, n, type, c->dict);
     append(x, op);
     add_decoration_attrs(d, op, in->result_id);

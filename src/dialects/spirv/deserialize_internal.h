@@ -72,7 +72,7 @@ typedef struct dsr_id {
     const char *name;      /* OpName (points into the words), NULL when none or empty */
     const spvk_ir_type *type;  /* TYPE: the type; constants, globals, values: their type */
     const spvk_ir_attr *attr;  /* CONSTANT: its value */
-    const spvk_ir_attr *ref;   /* SPEC/GLOBAL/FUNCTION, and constants given a symbol: a FlatSymbolRef */
+    const spvk_ir_attr *ref;   /* SPEC/GLOBAL/FUNCTION (made on first use: dsr_function_ref), and constants given a symbol: a FlatSymbolRef */
     const spvk_ir_attr *dict;  /* the attributes of the op materializing it (made once) */
     const char *symbol;        /* SPEC/GLOBAL/FUNCTION: the (unique, interned) symbol name */
     spvk_ir_op *op;            /* SPEC/GLOBAL/FUNCTION: the symbol's op */
@@ -350,10 +350,13 @@ static inline uint32_t dsr_id_slot(const dsr *d, uint32_t id)
 /* The entry for id (never NULL: an unknown id gets a zero entry in a shared slot, read-only). */
 static inline dsr_id *dsr_id_at(dsr *d, uint32_t id) { return &d->ids[dsr_id_slot(d, id)]; }
 const char *dsr_intern(dsr *d, const char *s);
+/* A function's @symbol reference, made on first use. */
+const spvk_ir_attr *dsr_function_ref(dsr *d, dsr_id *e);
 const spvk_ir_attr *dsr_enum(dsr *d, unsigned operand_kind, uint32_t value);
 spvk_ir_op *dsr_create_op(dsr *d, const spvk_ir_op_def *def, const char *name, spvk_ir_value *const *operands,
                           uint32_t num_operands, const spvk_ir_type *result_type, const spvk_ir_attr *attrs);
-/* A dictionary from parallel arrays (count entries). */
+/* A dictionary from parallel arrays (count entries); every name is interned in the context (the
+   d->n_* names, decoration names, dsr_intern's). */
 const spvk_ir_attr *dsr_dict(dsr *d, const char *const *names, const spvk_ir_attr *const *values, uint32_t count);
 /* The attribute for one decoration record; *name_out gets the attribute name. */
 const spvk_ir_attr *dsr_decoration_attr(dsr *d, const dsr_deco *deco, const char **name_out);

@@ -134,7 +134,10 @@ static inline uint32_t slot_hash(const ir_slot *s)
 {
     return atomic_load_explicit(&((ir_slot *)s)->hash, memory_order_acquire);
 }
-static inline void *slot_item(const ir_slot *s) { return atomic_load_explicit(&((ir_slot *)s)->item, memory_order_relaxed); }
+static inline void *slot_item(const ir_slot *s)
+{
+    return atomic_load_explicit(&((ir_slot *)s)->item, memory_order_relaxed);
+}
 static inline size_t slots_bytes(size_t capacity) { return sizeof(ir_slots) + capacity * sizeof(ir_slot); }
 
 static void free_slots(const spvk_allocator *a, ir_slots *s)

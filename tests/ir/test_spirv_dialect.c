@@ -833,7 +833,8 @@ static void test_constant_elements(void)
         spvk_diagnostics_free(&diags);
         spvk_diagnostics_init(&diags, NULL);
         CHECK(spvk_ir_verify(ctx, module, &diags) == SPVK_ERROR_INVALID);
-        CHECK(diags.count >= 1 && strstr(diags.items[0].message, "element 1 of the dense value does not have its element type f32"));
+        CHECK(diags.count >= 1 &&
+              strstr(diags.items[0].message, "element 1 of the dense value does not have its element type f32"));
     }
     spvk_diagnostics_free(&diags);
     spvk_ir_context_destroy(ctx);

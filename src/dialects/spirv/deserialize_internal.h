@@ -72,7 +72,8 @@ typedef struct dsr_id {
     const char *name;      /* OpName (points into the words), NULL when none or empty */
     const spvk_ir_type *type;  /* TYPE: the type; constants, globals, values: their type */
     const spvk_ir_attr *attr;  /* CONSTANT: its value */
-    const spvk_ir_attr *ref;   /* SPEC/GLOBAL/FUNCTION (made on first use: dsr_function_ref), and constants given a symbol: a FlatSymbolRef */
+    const spvk_ir_attr *ref;   /* SPEC/GLOBAL, FUNCTION (on first use: dsr_function_ref), constants given a
+                                  symbol: a FlatSymbolRef */
     const spvk_ir_attr *dict;  /* the attributes of the op materializing it (made once) */
     const char *symbol;        /* SPEC/GLOBAL/FUNCTION: the (unique, interned) symbol name */
     spvk_ir_op *op;            /* SPEC/GLOBAL/FUNCTION: the symbol's op */

@@ -1329,7 +1329,8 @@ static bool decl_parse_type(spvk_ir_parser *p, const form_layout *l, const forma
 static bool parse_literal(spvk_ir_parser *p, const format_element *e, bool optional, bool *present)
 {
     if (optional) {
-        *present = e->keyword ? spvk_ir_parse_optional_keyword(p, e->text_z) : spvk_ir_parse_optional_punct(p, e->text_z);
+        *present = e->keyword ? spvk_ir_parse_optional_keyword(p, e->text_z)
+                              : spvk_ir_parse_optional_punct(p, e->text_z);
         return true;
     }
     return e->keyword ? spvk_ir_parse_keyword(p, e->text_z) : spvk_ir_parse_punct(p, e->text_z);

@@ -2833,22 +2833,27 @@ static bool quick_brace_scan(const char *s, const char *e, const char **end)
 /* Newlines in [s, e), and the last one's position (NULL if none). */
 static uint32_t count_lines(const char *s, const char *e, const char **last)
 {
+    const char *begin = s;
     uint32_t n = 0;
-    *last = NULL;
 #if defined(__SSE2__)
-    const __m128i nl = _mm_set1_epi8('\n');
-    for (; e - s >= 16; s += 16) {
-        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), nl));
-        if (bits) {
-            n += (uint32_t)__builtin_popcount(bits);
-            *last = s + 31 - __builtin_clz(bits);
-        }
+    /* Each byte lane counts its newlines down from 0 (a match is -1) for up to 255 blocks, then
+       the lanes are summed: no bit count per block (a library call without -mpopcnt). */
+    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (e - s >= 16) {
+        __m128i lanes = zero;
+        for (int k = 0; k < 255 && e - s >= 16; k++, s += 16)
+            lanes = _mm_add_epi8(lanes, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), nl));
+        __m128i sums = _mm_sad_epu8(_mm_sub_epi8(zero, lanes), zero);
+        n += (uint32_t)_mm_cvtsi128_si32(sums) + (uint32_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums));
     }
 #endif
     for (; s < e; s++)
-        if (*s == '\n') {
-            n++;
-            *last = s;
+        n += *s == '\n';
+    *last = NULL;
+    for (const char *q = e; n && q > begin; q--)
+        if (q[-1] == '\n') {
+            *last = q - 1;
+            break;
         }
     return n;
 }

@@ -883,6 +883,45 @@ static void test_body_errors(void)
     spvk_ir_context_destroy(ctx);
 }
 
+/* The lexer goes on after a skipped body on the line the body ends on: the scanner counts its
+   newlines in rounds of 255 blocks of 16 bytes, so a body of several rounds (28 KB here) and the
+   error in the header after it must be where the eager parse puts it. */
+static void test_lines_after_long_body(void)
+{
+    size_t cap = 64 * 1024, n = 0;
+    char *text = malloc(cap);
+    CHECK(text != NULL);
+    if (!text)
+        return;
+    n += (size_t)snprintf(text + n, cap - n, "spirv.module Logical GLSL450 {\n  spirv.func @long(%%a: i32) -> i32 \"None\" {\n");
+    for (int i = 0; i < 700; i++)
+        n += (size_t)snprintf(text + n, cap - n, "    %%%d = spirv.IAdd %%a, %%a : i32\n", i);
+    n += (size_t)snprintf(text + n, cap - n, "    spirv.ReturnValue %%0 : i32\n  }\n"
+                                             "  spirv.func @next(%%a: i32) -> i32 \"None\" bogus {\n  }\n}\n");
+    CHECK(n < cap);
+    outcome e = parse_eager(text, n, "long.mlir", false);
+    CHECK(e.res == SPVK_ERROR_INVALID);
+    CHECK_STR_CONTAINS(e.diag, "long.mlir:705:");
+
+    spvk_ir_context *ctx = new_context(false);
+    spvk_diagnostics d;
+    spvk_diagnostics_init(&d, NULL);
+    spvk_ir_op *top = NULL;
+    spvk_ir_lazy_parser *lp = NULL;
+    CHECK(spvk_ir_lazy_parser_create(ctx, text, n, "long.mlir", &d, &top, &lp) == SPVK_ERROR_INVALID);
+    CHECK(d.count >= 1);
+    if (d.count) {
+        char *diag = format_diag(&d, 0);
+        CHECK_STR_EQ_WHAT(diag, e.diag, "the header's error after a long body, as eager");
+        free(diag);
+    }
+    spvk_ir_lazy_parser_destroy(lp);
+    spvk_diagnostics_free(&d);
+    spvk_ir_context_destroy(ctx);
+    outcome_free(&e);
+    free(text);
+}
+
 /* Materialize in any order, twice, and again after the body was cleared. */
 static void test_materialize_order(void)
 {
@@ -2025,6 +2064,7 @@ int main(int argc, char **argv)
     test_injected_errors();
     test_truncations();
     test_body_errors();
+    test_lines_after_long_body();
     test_materialize_order();
     test_scanner();
     test_unbalanced();

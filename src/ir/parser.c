@@ -2739,15 +2739,17 @@ out:
 
 /* ---- Lazy bodies ---- */
 
-/* The bytes skip_region looks at: 1 for blanks, newlines, quotes, braces and slashes. */
-/* The bytes skip_region stops at once the body has a non-blank byte (lines are counted after). */
+/* The bytes the body scan stops at: SCAN_ALWAYS in both of its passes, SCAN_CAREFUL only in the
+   careful one (where dialect bodies begin). Lines are counted after. */
+enum { SCAN_ALWAYS = 1, SCAN_CAREFUL = 2 };
 static const unsigned char skip_class[256] = {
-    ['/'] = 1, ['"'] = 1, ['{'] = 1, ['}'] = 1, ['!'] = 1, ['#'] = 1, [0] = 1, ['<'] = 1,
+    ['/'] = SCAN_ALWAYS, ['"'] = SCAN_ALWAYS,  ['{'] = SCAN_ALWAYS,  ['}'] = SCAN_ALWAYS,
+    [0] = SCAN_ALWAYS,   ['!'] = SCAN_CAREFUL, ['#'] = SCAN_CAREFUL, ['<'] = SCAN_CAREFUL,
 };
 
-/* The first byte of [s, e) in skip_class, or e. Sixteen bytes at a time where SSE2 is there (every
-   x86-64): the scan runs over every function's text before any is parsed. */
-static inline const char *next_special(const char *s, const char *e)
+/* The first byte of [s, e) the scan stops at, or e. Sixteen bytes at a time where SSE2 is there
+   (every x86-64): the scan runs over every function's text before any is parsed. */
+static inline const char *next_special(const char *s, const char *e, bool careful)
 {
 #if defined(__SSE2__)
     const __m128i slash = _mm_set1_epi8('/'), quote = _mm_set1_epi8('"'), open = _mm_set1_epi8('{'),
@@ -2755,79 +2757,21 @@ static inline const char *next_special(const char *s, const char *e)
                   nul = _mm_setzero_si128(), less = _mm_set1_epi8('<');
     for (; e - s >= 16; s += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, slash), _mm_cmpeq_epi8(v, quote)),
-                                              _mm_or_si128(_mm_cmpeq_epi8(v, open), _mm_cmpeq_epi8(v, close))),
-                                 _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, bang), _mm_cmpeq_epi8(v, hash)),
-                                              _mm_or_si128(_mm_cmpeq_epi8(v, nul), _mm_cmpeq_epi8(v, less))));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m);
-        if (bits)
-            return s + __builtin_ctz(bits);
-    }
-#endif
-    while (s < e && !skip_class[(unsigned char)*s])
-        s++;
-    return s;
-}
-
-/* The first '/', '"', '{', '}' or NUL of [s, e), or e: what the quick brace scan stops at. */
-static inline const char *next_brace_special(const char *s, const char *e)
-{
-#if defined(__SSE2__)
-    const __m128i slash = _mm_set1_epi8('/'), quote = _mm_set1_epi8('"'), open = _mm_set1_epi8('{'),
-                  close = _mm_set1_epi8('}'), nul = _mm_setzero_si128();
-    for (; e - s >= 16; s += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
         __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, slash), _mm_cmpeq_epi8(v, quote)),
                                  _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, open), _mm_cmpeq_epi8(v, close)),
                                               _mm_cmpeq_epi8(v, nul)));
+        if (careful)
+            m = _mm_or_si128(m, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, bang), _mm_cmpeq_epi8(v, hash)),
+                                             _mm_cmpeq_epi8(v, less)));
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
         if (bits)
             return s + __builtin_ctz(bits);
     }
 #endif
-    while (s < e && *s != '/' && *s != '"' && *s != '{' && *s != '}' && *s != '\0')
+    const unsigned char stop = careful ? SCAN_ALWAYS | SCAN_CAREFUL : SCAN_ALWAYS;
+    while (s < e && !(skip_class[(unsigned char)*s] & stop))
         s++;
     return s;
-}
-
-/* The quick brace scan: from s, just past a region's '{', to just past its '}' (true, *end set),
-   minding strings only. False where only the careful scan of skip_region can tell: a `//` (a
-   comment, or text inside a dialect body, where it is none), a NUL, an open string, no '}'.
-   Elsewhere the two agree: a dialect body the careful scan skips whole is balanced, so the braces
-   this one counts inside it cancel out. It looks into no type or attribute, and it runs over
-   every body before any is parsed, on the calling thread alone: serializing the benchmark's
-   `names` takes 6% less time with it. */
-static bool quick_brace_scan(const char *s, const char *e, const char **end)
-{
-    uint32_t depth = 1;
-    for (;;) {
-        s = next_brace_special(s, e);
-        if (s >= e)
-            return false;
-        switch (*s++) {
-        case '/':
-            if (s < e && *s == '/')
-                return false;
-            break;
-        case '"':
-            s = skip_string(s, e, true);
-            if (s >= e || *s != '"')
-                return false;
-            s++;
-            break;
-        case '{':
-            depth++;
-            break;
-        case '}':
-            if (--depth == 0) {
-                *end = s;
-                return true;
-            }
-            break;
-        default: /* NUL */
-            return false;
-        }
-    }
 }
 
 /* Newlines in [s, e), and the last one's position (NULL if none). */
@@ -2881,9 +2825,86 @@ static bool opaque_body(parser *p, char sigil, const char *name, size_t n)
     return opaque;
 }
 
-/* Skips a region's text: braces are matched outside strings and `//` comments, as the lexer
-   reads them. The region is recorded and stays unmaterialized until spvk_ir_lazy_parser
-   builds it; a region of blanks is parsed now (an empty body makes a declaration). */
+/* Scans a body from s, just past its '{', to just past its '}' (true, *end set). Braces are
+   matched outside strings and `//` comments, as the lexer reads them. The quick pass (careful
+   false) minds strings only; it gives up (false) where only the careful pass can tell, at a `//`
+   (a comment, or text inside a dialect body, where it is none) or a NUL, and the careful pass
+   then also skips dialect bodies whole. Elsewhere the two agree: a body the careful pass skips
+   is balanced, so the braces the quick one counts inside it cancel out. The careful pass gives up
+   on malformed text (no closing brace, an open string, a NUL), which is then parsed eagerly. The
+   quick pass first: serializing the benchmark's `names` takes 6% less time than with the careful
+   pass alone, since every body is scanned before any is parsed, on the calling thread alone. */
+static bool scan_body(parser *p, const char *open, const char *s, const char *e, bool careful, const char **end)
+{
+    uint32_t depth = 1;
+    for (;;) {
+        s = next_special(s, e, careful); /* most bytes matter to nobody */
+        if (s >= e)
+            return false;
+        char c = *s++;
+        switch (c) {
+        case '/':
+            if (s < e && *s == '/') {
+                if (!careful)
+                    return false;
+                const char *nl = memchr(s, '\n', (size_t)(e - s));
+                s = nl ? nl : e;
+            }
+            break;
+        case '"':
+            s = skip_string(s, e, true);
+            if (s >= e || *s != '"')
+                return false; /* an unterminated string or a NUL */
+            s++;
+            break;
+        case '\0':
+            return false;
+        case '!':
+        case '#': {
+            const char *name = s;
+            while (s < e && ir_is_suffix_id_char(*s))
+                s++;
+            const char *body_end = NULL;
+            uint32_t body_line = 0;
+            const char *body_line_start = NULL;
+            char bad;
+            if (s > name && s < e && *s == '<' && opaque_body(p, c, name, (size_t)(s - name)) &&
+                skip_balanced(s, e, &body_end, &body_line, &body_line_start, &bad) == BALANCED_OK)
+                s = body_end;
+            break;
+        }
+        case '<': {
+            /* A builtin attribute whose body the parser reads raw (parse_attr). */
+            const char *w = s - 1;
+            while (w > open && ir_is_suffix_id_char(w[-1]))
+                w--;
+            const char *body_end = NULL;
+            uint32_t body_line = 0;
+            const char *body_line_start = NULL;
+            char bad;
+            if (!(w > open && (w[-1] == '!' || w[-1] == '#')) && ir_is_raw_builtin(w, (size_t)(s - 1 - w)) &&
+                skip_balanced(s - 1, e, &body_end, &body_line, &body_line_start, &bad) == BALANCED_OK)
+                s = body_end;
+            break;
+        }
+        case '{':
+            depth++;
+            break;
+        case '}':
+            if (--depth == 0) {
+                *end = s;
+                return true;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* Skips a region's text (scan_body). The region is recorded and stays unmaterialized until
+   spvk_ir_lazy_parser builds it; a region of blanks is parsed now (an empty body makes a
+   declaration). */
 static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index, const spvk_ir_operand_ref *args,
                         const spvk_ir_type *const *types, uint32_t num_args)
 {
@@ -2892,7 +2913,6 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
     const ir_token open = p->tok;
     const char *line_start = open.start - (open.column - 1);
     const char *s = open.start + 1, *e = p->lx.end;
-    uint32_t depth = 1;
     /* Blanks (and comments) first: a body of nothing else is no body. */
     for (;;) {
         while (s < e && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
@@ -2904,67 +2924,8 @@ static bool skip_region(parser *p, spvk_ir_region *region, uint32_t region_index
     }
     if (s < e && *s == '}')
         goto eager;
-    if (quick_brace_scan(s, e, &s))
+    if (scan_body(p, open.start, s, e, false, &s) || scan_body(p, open.start, s, e, true, &s))
         goto closed;
-    for (;;) {
-        s = next_special(s, e); /* most bytes matter to nobody */
-        if (s >= e)
-            break;
-        char c = *s++;
-        switch (c) {
-        case '/':
-            if (s < e && *s == '/') {
-                const char *nl = memchr(s, '\n', (size_t)(e - s));
-                s = nl ? nl : e;
-            }
-            break;
-        case '"':
-            s = skip_string(s, e, true);
-            if (s >= e || *s != '"')
-                goto eager; /* an unterminated string or a NUL: the parse reports it */
-            s++;
-            break;
-        case '\0':
-            goto eager;
-        case '!':
-        case '#': {
-            const char *name = s;
-            while (s < e && ir_is_suffix_id_char(*s))
-                s++;
-            const char *end = NULL;
-            uint32_t body_line = 0;
-            const char *body_line_start = NULL;
-            char bad;
-            if (s > name && s < e && *s == '<' && opaque_body(p, c, name, (size_t)(s - name)) &&
-                skip_balanced(s, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK)
-                s = end;
-            break;
-        }
-        case '<': {
-            /* A builtin attribute whose body the parser reads raw (parse_attr). */
-            const char *w = s - 1;
-            while (w > open.start && ir_is_suffix_id_char(w[-1]))
-                w--;
-            const char *end = NULL;
-            uint32_t body_line = 0;
-            const char *body_line_start = NULL;
-            char bad;
-            if (!(w > open.start && (w[-1] == '!' || w[-1] == '#')) && ir_is_raw_builtin(w, (size_t)(s - 1 - w)) &&
-                skip_balanced(s - 1, e, &end, &body_line, &body_line_start, &bad) == BALANCED_OK)
-                s = end;
-            break;
-        }
-        case '{':
-            depth++;
-            break;
-        case '}':
-            if (--depth == 0)
-                goto closed;
-            break;
-        default:
-            break;
-        }
-    }
 eager:
     /* Malformed text (no closing brace, an open string, a NUL) is parsed now, so that its
        diagnostic is the whole-text parse's. */

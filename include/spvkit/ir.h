@@ -357,9 +357,13 @@ SPVK_API spvk_ir_op *spvk_ir_symbol_resolve(const spvk_ir_op *from, const spvk_i
 /* The nearest enclosing op (op itself excluded) with the symbol-table trait. */
 SPVK_API spvk_ir_op *spvk_ir_symbol_table_of(const spvk_ir_op *op);
 
+typedef struct spvk_ir_symbol_slot {
+    const char *name; /* interned; NULL: empty */
+    spvk_ir_op *op;
+} spvk_ir_symbol_slot;
 typedef struct spvk_ir_symbol_table {
     const spvk_ir_op *op;
-    spvk_ir_op **slots; /* open addressing on interned name pointers */
+    spvk_ir_symbol_slot *slots; /* open addressing on interned name pointers */
     size_t capacity;
     size_t count;
     spvk_ir_context *ctx;

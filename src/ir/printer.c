@@ -959,13 +959,52 @@ typedef struct print_slot {
     bool printed, failed; /* written by the worker that printed it, read after child_begin */
 } print_slot;
 
+/* Text buffers the calling thread has written out, for the workers to print into again: a
+   buffer freed on another thread than the one that allocated it takes that thread's malloc
+   arena lock, and on names the two threads then met on it 600 times a run. */
+#define CONSUMER_SPARE 32
+
 typedef struct print_consumer {
     printer *main;
     ptr_map index; /* root child -> its slot (a); read-only while the workers run */
     print_slot *slots;
     uint32_t num_slots;
     uint32_t indent; /* of the root's children */
+    pthread_mutex_t spare_lock;
+    spvk_buffer spare[CONSUMER_SPARE];
+    uint32_t num_spare;
 } print_consumer;
+
+/* An empty buffer for a worker to print into: a spare one when there is one. */
+static spvk_buffer spare_take(print_consumer *c)
+{
+    spvk_buffer b;
+    spvk_buffer_init(&b, c->main->alloc);
+    pthread_mutex_lock(&c->spare_lock);
+    if (c->num_spare)
+        b = c->spare[--c->num_spare];
+    pthread_mutex_unlock(&c->spare_lock);
+    b.length = 0;
+    return b;
+}
+
+/* Keeps a written-out buffer for the workers (frees it when there are spares enough); *b is left
+   empty. */
+static void spare_give(print_consumer *c, spvk_buffer *b)
+{
+    bool kept = false;
+    if (b->data && !b->failed) {
+        pthread_mutex_lock(&c->spare_lock);
+        if (c->num_spare < CONSUMER_SPARE) {
+            c->spare[c->num_spare++] = *b;
+            kept = true;
+        }
+        pthread_mutex_unlock(&c->spare_lock);
+    }
+    if (!kept)
+        spvk_buffer_free(b);
+    spvk_buffer_init(b, c->main->alloc);
+}
 
 /* A building thread's printer: the options and the root's numbering (shared, read-only), its own
    child maps and output, the thread's view of the context. */
@@ -1004,8 +1043,8 @@ static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
     if (!e)
         return false;
     print_slot *slot = &c->slots[e->a];
-    tp->out = slot->text;
-    tp->out.length = 0;
+    spvk_buffer_free(&slot->text); /* empty, unless this child was printed before */
+    tp->out = spare_take(c);
     tp->failed = false;
     print_child(tp, child);
     slot->text = tp->out;
@@ -1024,7 +1063,7 @@ static bool take_printed(printer *p, const spvk_ir_op *o)
         return false;
     print_slot *slot = &c->slots[e->a];
     append_printed(p, &slot->text, slot->failed);
-    spvk_buffer_free(&slot->text);
+    spare_give(c, &slot->text);
     slot->printed = false;
     return true;
 }
@@ -1039,6 +1078,10 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
     if (!c)
         return false;
     memset(c, 0, sizeof *c);
+    if (pthread_mutex_init(&c->spare_lock, NULL) != 0) {
+        spvk_free(p->alloc, c, sizeof *c);
+        return false;
+    }
     c->main = p;
     c->indent = indent;
     for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
@@ -1059,6 +1102,7 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
         p->failed = false; /* map_put's: printing alone still works */
         map_release(p, &c->index);
         spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
+        pthread_mutex_destroy(&c->spare_lock);
         spvk_free(p->alloc, c, sizeof *c);
         return false;
     }
@@ -1079,6 +1123,9 @@ static void consumer_stop(printer *p)
     p->stream->set_consumer(p->stream->user, NULL);
     for (uint32_t i = 0; i < c->num_slots; i++)
         spvk_buffer_free(&c->slots[i].text);
+    for (uint32_t i = 0; i < c->num_spare; i++)
+        spvk_buffer_free(&c->spare[i]);
+    pthread_mutex_destroy(&c->spare_lock);
     map_release(p, &c->index);
     spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
     spvk_free(p->alloc, c, sizeof *c);

@@ -284,11 +284,11 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         po.assume_verified = o->verify;
         po.threads = thread_count(o);
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
-        /* The deserializer's workers build, verify and print each function on one thread (the
-           printer is their stream consumer), so its IR never moves between processors: on the
-           benchmark, 5 to 6% faster than building here and printing on the printer's threads,
-           at the same peak memory (docs/benchmarks.md). */
-        spvk_spirv_deserializer_set_threads(des, po.threads);
+        /* The deserializer's own workers (spvk_spirv_deserializer_set_threads) would build and
+           print functions where they are built, but a worker keeps a copy of the module-level
+           state: on the benchmark, names 7% faster and mixed 6% slower, at 1.3x the memory (a
+           quarter of MLIR's; docs/benchmarks.md). So here the calling thread builds and the
+           printer's threads verify and print (the deserializer hands them its verification). */
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)
             r = spvk_spirv_deserializer_finish(des);

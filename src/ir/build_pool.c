@@ -60,30 +60,43 @@ struct ir_build_pool {
     uint32_t num_workers, capacity; /* started, allocated */
 };
 
-/* Builds item k on the calling thread (lock held on entry and exit, released while building).
-   With b (a worker, the helper) the build is silent and verified when the pool verifies (a
+/* Builds items [first, last] on the calling thread (lock held on entry and exit, released while
+   building). With b (a worker, the helper) the build is silent and verified when the pool verifies (a
    failure to verify is left to the consumer's verifier, which reports it). Without b, the
-   client's own builder builds and reports. */
-static void pool_build(ir_build_pool *pool, uint32_t k, pool_builder *b)
+   client's own builder builds and reports. Fields other than state are written unlocked: nobody
+   reads them while the item is CLAIMED. A failure ends the run: what is left goes back to WAITING. */
+static void pool_build(ir_build_pool *pool, uint32_t first, uint32_t last, pool_builder *b)
 {
-    pool_item *it = &pool->items[k];
-    it->state = ITEM_CLAIMED;
-    it->builder = b ? b->index : 0;
+    for (uint32_t k = first; k <= last; k++) {
+        pool->items[k].state = ITEM_CLAIMED;
+        pool->items[k].builder = b ? b->index : 0;
+    }
     pthread_mutex_unlock(&pool->lock);
-    bool ok = pool->client.build(pool->client.user, b ? b->state : NULL, k);
-    bool verified = ok && b && b->verifier && spvk_ir_verifier_run(b->verifier, it->op) == SPVK_OK;
-    /* Used where it was built, while it is in this thread's caches, and freed at once. What did
-       not verify is left to the consumer, which reports it. */
-    bool used = ok && b && b->consumer_state && (verified || !b->verifier) &&
-                pool->consumer.use(pool->consumer.user, b->consumer_state, it->op);
-    if (used)
-        pool->client.free_bodies(pool->client.user, b->view ? b->view : pool->ctx, k);
+    uint32_t k = first;
+    bool ok = true;
+    for (; k <= last && ok; k++) {
+        pool_item *it = &pool->items[k];
+        ok = pool->client.build(pool->client.user, b ? b->state : NULL, k);
+        it->verified = ok && b && b->verifier && spvk_ir_verifier_run(b->verifier, it->op) == SPVK_OK;
+        /* Used where it was built, while it is in this thread's caches, and freed at once. What did
+           not verify is left to the consumer, which reports it. */
+        it->used = ok && b && b->consumer_state && (it->verified || !b->verifier) &&
+                   pool->consumer.use(pool->consumer.user, b->consumer_state, it->op);
+        if (it->used)
+            pool->client.free_bodies(pool->client.user, b->view ? b->view : pool->ctx, k);
+    }
     pthread_mutex_lock(&pool->lock);
-    it->state = ok ? ITEM_BUILT : ITEM_FAILED;
-    it->verified = verified;
-    it->used = used;
-    if (!ok && b)
-        b->dead = true;
+    for (uint32_t j = first; j < k; j++)
+        pool->items[j].state = ITEM_BUILT;
+    if (!ok) {
+        pool->items[k - 1].state = ITEM_FAILED;
+        for (uint32_t j = k; j <= last; j++)
+            pool->items[j].state = ITEM_WAITING;
+        if (pool->next > k)
+            pool->next = k;
+        if (b)
+            b->dead = true;
+    }
 }
 
 /* The next item a worker may claim, or -1 (lock held). */
@@ -94,6 +107,25 @@ static int64_t claimable(ir_build_pool *pool)
     if (pool->next == pool->num_items || pool->items[pool->next].end > pool->horizon)
         return -1;
     return pool->next;
+}
+
+/* A worker claims a run of items at once, within a 64th of the window from the first: a small
+   function takes microseconds to build, and a claim and a hand-back per function (the lock's cache
+   line crossing between the threads, a wake-up) cost as much again. Serializing 10,700 functions
+   of 23 ops each on two threads: 105 ms against 115 ms claiming one at a time (4,000 functions of
+   about 110 ops: 175 against 180 ms). A run of a 32nd of the window is as fast as one of a 4th
+   and adds less to the peak memory (2 MiB on the first). */
+#define POOL_RUN_FRACTION 32u
+
+/* The last item of the run a worker claims from claimable item k (lock held). */
+static uint32_t claim_run(ir_build_pool *pool, uint32_t k)
+{
+    size_t limit = pool->items[k].start + pool->window / POOL_RUN_FRACTION;
+    uint32_t last = k;
+    while (last + 1 < pool->num_items && pool->items[last + 1].state == ITEM_WAITING &&
+           pool->items[last + 1].end <= pool->horizon && pool->items[last + 1].end <= limit)
+        last++;
+    return last;
 }
 
 /* Frees the bodies queued for b (lock held on entry and exit, released while freeing). */
@@ -129,8 +161,9 @@ static void *worker_main(void *arg)
             pool->sleeping--;
             continue;
         }
-        pool->next = (uint32_t)k + 1;
-        pool_build(pool, (uint32_t)k, b);
+        uint32_t last = claim_run(pool, (uint32_t)k);
+        pool->next = last + 1;
+        pool_build(pool, (uint32_t)k, last, b);
         pthread_cond_broadcast(&pool->built);
     }
     drain_frees(b);
@@ -322,15 +355,15 @@ bool ir_build_pool_take(ir_build_pool *pool, uint32_t k)
         int64_t c = pool->helper.dead ? -1 : claimable(pool);
         if (c >= 0) {
             pool->next = (uint32_t)c + 1;
-            pool_build(pool, (uint32_t)c, &pool->helper);
+            pool_build(pool, (uint32_t)c, (uint32_t)c, &pool->helper);
         } else {
             pthread_cond_wait(&pool->built, &pool->lock);
         }
     }
     if (it->state == ITEM_WAITING)
-        pool_build(pool, k, NULL);
+        pool_build(pool, k, k, NULL);
     if (it->state == ITEM_FAILED && it->builder != 0)
-        pool_build(pool, k, NULL); /* again, for the consumer's diagnostics (or its success) */
+        pool_build(pool, k, k, NULL); /* again, for the consumer's diagnostics (or its success) */
     bool ok = it->state == ITEM_BUILT;
     pthread_mutex_unlock(&pool->lock);
     return ok;

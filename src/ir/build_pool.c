@@ -113,8 +113,8 @@ static int64_t claimable(ir_build_pool *pool)
    function takes microseconds to build, and a claim and a hand-back per function (the lock's cache
    line crossing between the threads, a wake-up) cost as much again. Serializing 10,700 functions
    of 23 ops each on two threads: 105 ms against 115 ms claiming one at a time (4,000 functions of
-   about 110 ops: 175 against 180 ms). A run of a 32nd of the window is as fast as one of a 4th
-   and adds less to the peak memory (2 MiB on the first). */
+   about 110 ops: 177 against 183 ms). A run of a 32nd of the window is as fast as one of a 4th
+   and adds less to the peak memory (2 MiB on the first, 5.6 MiB on the second). */
 #define POOL_RUN_FRACTION 32u
 
 /* The last item of the run a worker claims from claimable item k (lock held). */

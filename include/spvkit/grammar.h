@@ -133,6 +133,18 @@ SPVK_API size_t spvk_extension_count(void);
    transitively: writes up to max values into out and returns how many there are. */
 SPVK_API size_t spvk_capability_implied(uint32_t capability, uint32_t *out, size_t max);
 
+/* Which opcodes OpSpecConstantOp may name (its description in SPIR-V 3.3.7, a list the grammar
+   does not carry): any declaration, only with the Shader capability, only with Kernel, or none.
+   The assembler and the binary reader accept the union, as SPIRV-Tools does; the validator
+   checks the capability. */
+typedef enum spvk_spec_constant_opcode_use {
+    SPVK_SPEC_OPCODE_NOT_ALLOWED = 0,
+    SPVK_SPEC_OPCODE_ALLOWED,
+    SPVK_SPEC_OPCODE_WITH_SHADER,
+    SPVK_SPEC_OPCODE_WITH_KERNEL,
+} spvk_spec_constant_opcode_use;
+SPVK_API spvk_spec_constant_opcode_use spvk_spec_constant_opcode(uint32_t opcode);
+
 #define SPVK_EXT_INST_SET_NONE 0xffffu
 /* The extended instruction set for an OpExtInstImport name, or SPVK_EXT_INST_SET_NONE. */
 SPVK_API unsigned spvk_ext_inst_set_by_import(const char *name, size_t length);

@@ -243,6 +243,8 @@ static spvk_result decode_operand(reader *r, spvk_operand_desc d)
         const spvk_instruction_desc *desc = spvk_instruction_by_opcode(op);
         if (!desc)
             return fail(r, "OpSpecConstantOp names opcode %u, which is not an instruction", op);
+        if (spvk_spec_constant_opcode(op) == SPVK_SPEC_OPCODE_NOT_ALLOWED)
+            return fail(r, "OpSpecConstantOp names %s, which is not an opcode it allows", desc->name);
         return decode_rest(r, desc->operands, desc->num_operands, true);
     }
     case SPVK_OPERAND_LiteralFloat:

@@ -207,3 +207,73 @@ const spvk_generator_desc *spvk_generator_by_id(uint32_t tool_id)
     }
     return NULL;
 }
+
+spvk_spec_constant_opcode_use spvk_spec_constant_opcode(uint32_t opcode)
+{
+    switch (opcode) {
+    case SPVK_OP_SConvert:
+    case SPVK_OP_UConvert: /* also in the Kernel list: the spec names it in both since 1.4 */
+    case SPVK_OP_FConvert:
+    case SPVK_OP_SNegate:
+    case SPVK_OP_Not:
+    case SPVK_OP_IAdd:
+    case SPVK_OP_ISub:
+    case SPVK_OP_IMul:
+    case SPVK_OP_UDiv:
+    case SPVK_OP_SDiv:
+    case SPVK_OP_UMod:
+    case SPVK_OP_SRem:
+    case SPVK_OP_SMod:
+    case SPVK_OP_ShiftRightLogical:
+    case SPVK_OP_ShiftRightArithmetic:
+    case SPVK_OP_ShiftLeftLogical:
+    case SPVK_OP_BitwiseOr:
+    case SPVK_OP_BitwiseXor:
+    case SPVK_OP_BitwiseAnd:
+    case SPVK_OP_VectorShuffle:
+    case SPVK_OP_CompositeExtract:
+    case SPVK_OP_CompositeInsert:
+    case SPVK_OP_LogicalOr:
+    case SPVK_OP_LogicalAnd:
+    case SPVK_OP_LogicalNot:
+    case SPVK_OP_LogicalEqual:
+    case SPVK_OP_LogicalNotEqual:
+    case SPVK_OP_Select:
+    case SPVK_OP_IEqual:
+    case SPVK_OP_INotEqual:
+    case SPVK_OP_ULessThan:
+    case SPVK_OP_SLessThan:
+    case SPVK_OP_UGreaterThan:
+    case SPVK_OP_SGreaterThan:
+    case SPVK_OP_ULessThanEqual:
+    case SPVK_OP_SLessThanEqual:
+    case SPVK_OP_UGreaterThanEqual:
+    case SPVK_OP_SGreaterThanEqual:
+        return SPVK_SPEC_OPCODE_ALLOWED;
+    case SPVK_OP_QuantizeToF16:
+        return SPVK_SPEC_OPCODE_WITH_SHADER;
+    case SPVK_OP_ConvertFToS:
+    case SPVK_OP_ConvertSToF:
+    case SPVK_OP_ConvertFToU:
+    case SPVK_OP_ConvertUToF:
+    case SPVK_OP_ConvertPtrToU:
+    case SPVK_OP_ConvertUToPtr:
+    case SPVK_OP_GenericCastToPtr:
+    case SPVK_OP_PtrCastToGeneric:
+    case SPVK_OP_Bitcast:
+    case SPVK_OP_FNegate:
+    case SPVK_OP_FAdd:
+    case SPVK_OP_FSub:
+    case SPVK_OP_FMul:
+    case SPVK_OP_FDiv:
+    case SPVK_OP_FRem:
+    case SPVK_OP_FMod:
+    case SPVK_OP_AccessChain:
+    case SPVK_OP_InBoundsAccessChain:
+    case SPVK_OP_PtrAccessChain:
+    case SPVK_OP_InBoundsPtrAccessChain:
+        return SPVK_SPEC_OPCODE_WITH_KERNEL;
+    default:
+        return SPVK_SPEC_OPCODE_NOT_ALLOWED;
+    }
+}

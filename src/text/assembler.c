@@ -1445,7 +1445,7 @@ static int spec_constant_opcode_operand(assembler *a, span tok)
     uint32_t v;
     if (!d && number_for_name(a, tok.start, tok.end, &v))
         d = spvk_instruction_by_opcode(v);
-    if (!d || !has_result_type(d) || !has_result(d)) {
+    if (!d || spvk_spec_constant_opcode(d->opcode) == SPVK_SPEC_OPCODE_NOT_ALLOWED) {
         fail_at(a, tok.start, "Invalid OpSpecConstantOp opcode '%.*s%s'.", QUOTE(tok));
         return ENCODE_ERROR;
     }

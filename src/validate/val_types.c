@@ -543,6 +543,31 @@ static void check_null(val_state *v, uint32_t k, const val_inst *i)
     }
 }
 
+/* The opcode is one the instruction's list allows, with the capability the list asks for. */
+static void check_spec_constant_op(val_state *v, uint32_t k, const val_inst *i)
+{
+    if (i->num_words < 4)
+        return;
+    uint32_t opcode = val_words(v, i)[3];
+    const char *name = spvk_instruction_by_opcode(opcode)->name;
+    switch (spvk_spec_constant_opcode(opcode)) {
+    case SPVK_SPEC_OPCODE_ALLOWED:
+        break;
+    case SPVK_SPEC_OPCODE_WITH_SHADER:
+        if (!val_has_capability(v, SPVK_CAPABILITY_Shader))
+            val_error(v, k, RULE_CONSTANT, "OpSpecConstantOp may name %s only when the Shader capability is declared",
+                      name);
+        break;
+    case SPVK_SPEC_OPCODE_WITH_KERNEL:
+        if (!val_has_capability(v, SPVK_CAPABILITY_Kernel))
+            val_error(v, k, RULE_CONSTANT, "OpSpecConstantOp may name %s only when the Kernel capability is declared",
+                      name);
+        break;
+    case SPVK_SPEC_OPCODE_NOT_ALLOWED: /* the binary reader refuses these before any rule runs */
+        break;
+    }
+}
+
 static void check_constant(val_state *v, uint32_t k, const val_inst *i)
 {
     switch (i->opcode) {
@@ -564,6 +589,9 @@ static void check_constant(val_state *v, uint32_t k, const val_inst *i)
         break;
     case SPVK_OP_ConstantNull:
         check_null(v, k, i);
+        break;
+    case SPVK_OP_SpecConstantOp:
+        check_spec_constant_op(v, k, i);
         break;
     case SPVK_OP_ConstantSampler:
         if (val_def(v, i->type_id) && val_def_opcode(v, i->type_id) != SPVK_OP_TypeSampler)

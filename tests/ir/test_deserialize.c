@@ -262,6 +262,24 @@ static void test_spec_constants(void)
     CHECK(has(&r, "spirv.mlir.yield"));
     result_free(&r);
 
+    /* OpSpecConstantOp naming an opcode it does not allow (found by fuzzing: OpNop has no result
+       for the yield to return) is an error naming the instruction. */
+    size_t count;
+    uint32_t *w = assemble("OpCapability Shader\nOpCapability Linkage\nOpMemoryModel Logical GLSL450\n"
+                           "%uint = OpTypeInt 32 0\n%one = OpConstant %uint 1\n"
+                           "%neg = OpSpecConstantOp %uint SNegate %one\n",
+                           &count);
+    CHECK(w != NULL && count >= 5 && w[count - 5] == (5u << 16 | SPVK_OP_SpecConstantOp));
+    if (w && count >= 5) {
+        w[count - 5] = 4u << 16 | SPVK_OP_SpecConstantOp; /* the opcode becomes OpNop, without operands */
+        w[count - 2] = SPVK_OP_Nop;
+        r = deserialize_words(w, count - 1);
+        CHECK(r.res == SPVK_ERROR_INVALID);
+        CHECK(r.error && strstr(r.error, "(OpSpecConstantOp): OpSpecConstantOp names OpNop, which is not an opcode it allows"));
+        result_free(&r);
+    }
+    free(w);
+
     /* LocalSizeId with plain constants is LocalSize; with a spec constant spirv.ExecutionModeId. */
     static const char id_modes[] = "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"
                                    "OpEntryPoint GLCompute %main \"main\"\n"
@@ -269,8 +287,7 @@ static void test_spec_constants(void)
                                    "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
                                    "%c16 = OpConstant %uint 16\n%one = OpConstant %uint 1\n"
                                    "%main = OpFunction %void None %fn\n%l = OpLabel\nOpReturn\nOpFunctionEnd\n";
-    size_t count;
-    uint32_t *w = assemble(id_modes, &count);
+    w = assemble(id_modes, &count);
     CHECK(w != NULL);
     if (w) {
         w[1] = 0x10600; /* SPIR-V 1.6 */

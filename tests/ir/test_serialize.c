@@ -986,7 +986,7 @@ static void test_errors(void)
     spvk_diagnostics_free(&diags);
 
     /* A block without a terminator; an unknown symbol; an unregistered op; a missing operand. */
-    const char *cases[] = {"noterm", "nosym", "unreg", "nullop", "badmerge", "looptwo", "cycle"};
+    const char *cases[] = {"noterm", "nosym", "unreg", "nullop", "badmerge", "looptwo", "specop", "cycle"};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         spvk_diagnostics_init(&diags, NULL);
         body = new_module(&t, &module, SPVK_VERSION(1, 0), caps, 1, 0, 1);
@@ -1018,6 +1018,15 @@ static void test_errors(void)
             add(&t, a, (opspec){.name = "spirv.Branch", .successors = {m}, .num_successors = 1});
             add(&t, m, (opspec){.name = "spirv.mlir.merge"});
             add(&t, e, (opspec){.name = "spirv.Return"});
+        } else if (strcmp(cases[c], "specop") == 0) {
+            /* A spirv.SpecConstantOperation around an opcode OpSpecConstantOp does not allow. */
+            spvk_ir_op *sco = add(&t, e, (opspec){.name = "spirv.SpecConstantOperation", .result = t.i32, .num_regions = 1});
+            spvk_ir_block *sb = new_block(&t, &sco->regions[0]);
+            spvk_ir_value *bits = val(&t, sb, (opspec){.name = "spirv.BitCount", .operands = {cst(&t, sb, i32a(&t, 7), t.i32)},
+                                                       .num_operands = 1, .result = t.i32});
+            add(&t, sb, (opspec){.name = "spirv.mlir.yield", .operands = {bits}, .num_operands = 1});
+            add(&t, e, (opspec){.name = "spirv.IAdd", .operands = {&sco->results[0], one}, .num_operands = 2, .result = t.i32});
+            add(&t, e, (opspec){.name = "spirv.Return"});
         } else {
             /* Two globals initialized with each other. */
             const spvk_ir_type *p = spvk_spirv_pointer_type(ctx, t.i32, SPVK_STORAGE_CLASS_Private);
@@ -1031,6 +1040,8 @@ static void test_errors(void)
         spvk_result r = spvk_spirv_serialize(ctx, module, &words, &n, &diags);
         CHECK(r == SPVK_ERROR_INVALID && words == NULL);
         CHECK(diags.count >= 1);
+        if (strcmp(cases[c], "specop") == 0)
+            CHECK(diags_mention(&diags, "'spirv.BitCount' op is not an opcode OpSpecConstantOp allows"));
         if (r == SPVK_OK)
             free_words(words, n);
         spvk_diagnostics_free(&diags);

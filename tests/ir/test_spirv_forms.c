@@ -903,6 +903,14 @@ static const verify_case module_cases[] = {
      "spirv.module Logical GLSL450 {\n  spirv.SpecConstant @a spec_id(3) = 1.0 : f32\n}\n",
      "spirv.module Logical GLSL450 {\n  spirv.SpecConstant @a spec_id(-3) = 1.0 : f32\n}\n",
      "SpecId cannot be negative"},
+    {"spec constant operation",
+     "spirv.module Logical GLSL450 {\n  spirv.SpecConstant @a = 1 : i32\n  spirv.SpecConstantOperation attributes "
+     "{sym_name = \"n\"} {\n    %0 = spirv.mlir.referenceof @a : i32\n    %1 = spirv.SNegate %0 : i32\n    "
+     "spirv.mlir.yield %1 : i32\n  } : i32\n}\n",
+     "spirv.module Logical GLSL450 {\n  spirv.SpecConstant @a = 1 : i32\n  spirv.SpecConstantOperation attributes "
+     "{sym_name = \"n\"} {\n    %0 = spirv.mlir.referenceof @a : i32\n    %1 = spirv.BitCount %0 : i32\n    "
+     "spirv.mlir.yield %1 : i32\n  } : i32\n}\n",
+     "'spirv.BitCount' is not an opcode OpSpecConstantOp allows"},
 };
 
 static void check_verify(const char *text, const char *rule, const char *message)

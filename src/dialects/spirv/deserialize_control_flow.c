@@ -693,7 +693,8 @@ static spvk_ir_value *spec_operation(dsr *d, uint32_t id, spvk_ir_block *block, 
     uint32_t wrapped = view.words[view.operands[2].offset];
     const spvk_spirv_op_info *info = spvk_spirv_op_info_by_opcode(wrapped);
     const spvk_instruction_desc *desc = spvk_instruction_by_opcode(wrapped);
-    if (!info || !desc || !(info->flags & SPVK_SPIRV_OP_GENERIC))
+    if (!info || !desc || !(info->flags & SPVK_SPIRV_OP_GENERIC) ||
+        spvk_spec_constant_opcode(wrapped) == SPVK_SPEC_OPCODE_NOT_ALLOWED)
         dsr_fail(d, si, "OpSpecConstantOp of opcode %u cannot be represented", wrapped);
     /* The wrapped instruction: result type, result id, then the operands after the opcode. */
     uint32_t n = view.num_operands - 1u;

@@ -1002,6 +1002,8 @@ uint32_t ser_spec_op_instruction(spvk_ser *s, const spvk_ir_op *inner, const spv
     const spvk_spirv_op_info *info = spvk_spirv_op_info_of(inner);
     if (!info || !(info->flags & SPVK_SPIRV_OP_GENERIC) || info->ext_set != SPVK_EXT_INST_SET_NONE)
         return ser_error(s, owner, "wraps '%s', which has no SPIR-V opcode", spvk_ir_op_name(inner)), 0;
+    if (spvk_spec_constant_opcode(info->opcode) == SPVK_SPEC_OPCODE_NOT_ALLOWED)
+        return ser_error(s, inner, "is not an opcode OpSpecConstantOp allows"), 0;
     uint32_t type_id = ser_type(s, inner->results[0].type, inner);
     if (!type_id || !ser_map_set(s, inner, NULL, SER_TAG_STATE, SER_STATE_IN_PROGRESS))
         return 0;

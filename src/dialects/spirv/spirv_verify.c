@@ -1244,6 +1244,24 @@ static bool verify_spec_constant(spvk_ir_verifier *v, const spvk_ir_op *op, unsi
     return true;
 }
 
+/* Each instruction of the region (not its constants, references and yield) is one
+   OpSpecConstantOp, so it must be an opcode that instruction's list names. */
+static bool verify_spec_constant_operation(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rule)
+{
+    (void)rule;
+    const spvk_ir_block *body = op->num_regions == 1 ? op->regions[0].first : NULL;
+    for (const spvk_ir_op *inner = body ? body->first : NULL; inner; inner = inner->next) {
+        const spvk_spirv_op_info *info = spvk_spirv_op_info_of(inner);
+        if (!info || !(info->flags & SPVK_SPIRV_OP_GENERIC))
+            continue;
+        if (info->ext_set != SPVK_EXT_INST_SET_NONE ||
+            spvk_spec_constant_opcode(info->opcode) == SPVK_SPEC_OPCODE_NOT_ALLOWED)
+            return fail(v, op, "enclosed op", "'%s' is not an opcode OpSpecConstantOp allows",
+                        spvk_ir_op_name(inner));
+    }
+    return true;
+}
+
 static bool verify_spec_constant_composite(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rule)
 {
     (void)rule;
@@ -2047,6 +2065,7 @@ static const op_rule op_rules[] = {
     {"spirv.ShiftRightLogical", verify_shift, 0},
     {"spirv.SpecConstant", verify_spec_constant, 0},
     {"spirv.SpecConstantComposite", verify_spec_constant_composite, 0},
+    {"spirv.SpecConstantOperation", verify_spec_constant_operation, 0},
     {"spirv.Store", verify_store, 0},
     {"spirv.UConvert", verify_conversion, CONV_U},
     {"spirv.UDiv", verify_arithmetic, R_INT | R_SAME | R_COOP | R_UNSIGNED},

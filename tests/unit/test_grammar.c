@@ -45,6 +45,22 @@ int main(void)
     n = spvk_capability_implied(SPVK_CAPABILITY_Geometry, implied, 64);
     CHECK(n == 2);
 
+    /* OpSpecConstantOp's list (SPIR-V 3.3.7): 38 opcodes in any module, one with Shader, 20 more
+       with Kernel, no other instruction. */
+    CHECK(spvk_spec_constant_opcode(SPVK_OP_IAdd) == SPVK_SPEC_OPCODE_ALLOWED);
+    CHECK(spvk_spec_constant_opcode(SPVK_OP_UConvert) == SPVK_SPEC_OPCODE_ALLOWED);
+    CHECK(spvk_spec_constant_opcode(SPVK_OP_QuantizeToF16) == SPVK_SPEC_OPCODE_WITH_SHADER);
+    CHECK(spvk_spec_constant_opcode(SPVK_OP_FMul) == SPVK_SPEC_OPCODE_WITH_KERNEL);
+    CHECK(spvk_spec_constant_opcode(SPVK_OP_InBoundsPtrAccessChain) == SPVK_SPEC_OPCODE_WITH_KERNEL);
+    CHECK(spvk_spec_constant_opcode(SPVK_OP_Nop) == SPVK_SPEC_OPCODE_NOT_ALLOWED);
+    CHECK(spvk_spec_constant_opcode(SPVK_OP_Load) == SPVK_SPEC_OPCODE_NOT_ALLOWED);
+    CHECK(spvk_spec_constant_opcode(0xffffu) == SPVK_SPEC_OPCODE_NOT_ALLOWED);
+    unsigned counts[4] = {0};
+    for (uint32_t op = 0; op < 0x10000u; op++)
+        counts[spvk_spec_constant_opcode(op)]++;
+    CHECK(counts[SPVK_SPEC_OPCODE_ALLOWED] == 38 && counts[SPVK_SPEC_OPCODE_WITH_SHADER] == 1 &&
+          counts[SPVK_SPEC_OPCODE_WITH_KERNEL] == 20);
+
     unsigned glsl = spvk_ext_inst_set_by_import("GLSL.std.450", 12);
     CHECK(glsl != SPVK_EXT_INST_SET_NONE);
     const spvk_ext_instruction_desc *sqrt = spvk_ext_instruction_by_name(glsl, "Sqrt", 4);

@@ -693,8 +693,9 @@ static spvk_ir_value *spec_operation(dsr *d, uint32_t id, spvk_ir_block *block, 
     uint32_t wrapped = view.words[view.operands[2].offset];
     const spvk_spirv_op_info *info = spvk_spirv_op_info_by_opcode(wrapped);
     const spvk_instruction_desc *desc = spvk_instruction_by_opcode(wrapped);
-    if (!info || !desc || !(info->flags & SPVK_SPIRV_OP_GENERIC) ||
-        spvk_spec_constant_opcode(wrapped) == SPVK_SPEC_OPCODE_NOT_ALLOWED)
+    /* The reader refused opcodes OpSpecConstantOp does not allow (spvk_spec_constant_opcode), so
+       the wrapped one has a result type and a result. */
+    if (!info || !desc || !(info->flags & SPVK_SPIRV_OP_GENERIC))
         dsr_fail(d, si, "OpSpecConstantOp of opcode %u cannot be represented", wrapped);
     /* The wrapped instruction: result type, result id, then the operands after the opcode. */
     uint32_t n = view.num_operands - 1u;

@@ -57,6 +57,8 @@ typedef struct name_slot {
     int32_t next; /* chain, or the free list */
     uint32_t gen;
     bool used;
+    bool numbered;  /* a name of digits (map_number): in the dense index, or counted in_hash */
+    bool in_dense;
     bool defined;   /* values and blocks: defined (not only referenced) */
     uint32_t owner; /* values: the scope (index) whose closing removes the slot */
     spvk_ir_op *op; /* values: results [first, first+count) of op ... */
@@ -69,14 +71,31 @@ typedef struct name_slot {
     uint32_t line, column;
 } name_slot;
 
+/* A name of digits in a map with a dense index: the slot by number, for the key that holds it. */
+typedef struct dense_entry {
+    int32_t slot; /* -1: none */
+    uint32_t key;
+} dense_entry;
+
 typedef struct name_map {
     name_slot *slots;
     uint32_t num_slots, cap_slots;
     int32_t *buckets;
     uint32_t num_buckets;
     int32_t free_head;
-    uint32_t live;
+    uint32_t live; /* slots in the buckets */
+    /* Values: MLIR's printer names them %0, %1, ... and they are most of what a body defines
+       and uses. A name of digits goes into the dense index when its entry is free, and into the
+       buckets when another key (an enclosing isolated region) holds that number; in_hash counts
+       those, so that a miss in the index needs no hashing while it is 0. */
+    bool dense;
+    dense_entry *index;
+    uint32_t index_size;
+    uint32_t in_hash;
 } name_map;
+
+/* The dense index covers numbers below this: larger ones (and any hostile size) use the buckets. */
+#define DENSE_NAMES (1u << 16)
 
 typedef struct slot_ref {
     int32_t index;
@@ -498,8 +517,32 @@ static uint32_t name_hash(const char *name, size_t length, uint32_t key)
     return spvk_hash_bytes(name, length) ^ spvk_hash_u32(key * 0x9e3779b9u + 1);
 }
 
+/* The number a name of decimal digits stands for, as MLIR's printer writes it (no leading zero),
+   when it is below DENSE_NAMES. */
+static inline bool map_number(const char *name, size_t length, uint32_t *number)
+{
+    if (length == 0 || length > 5 || (name[0] == '0' && length > 1))
+        return false;
+    uint32_t n = 0;
+    for (size_t i = 0; i < length; i++) {
+        unsigned d = (unsigned char)name[i] - '0';
+        if (d > 9)
+            return false;
+        n = n * 10 + d;
+    }
+    *number = n;
+    return n < DENSE_NAMES;
+}
+
 static int32_t map_find(const name_map *m, const char *name, size_t length, uint32_t key)
 {
+    uint32_t n;
+    if (m->dense && map_number(name, length, &n)) {
+        if (n < m->index_size && m->index[n].slot >= 0 && m->index[n].key == key)
+            return m->index[n].slot;
+        if (m->in_hash == 0)
+            return -1;
+    }
     if (!m->num_buckets)
         return -1;
     uint32_t h = name_hash(name, length, key);
@@ -520,7 +563,7 @@ static bool map_rehash(parser *p, name_map *m, uint32_t nb)
         b[i] = -1;
     for (uint32_t i = 0; i < m->num_slots; i++) {
         name_slot *s = &m->slots[i];
-        if (!s->used)
+        if (!s->used || s->in_dense)
             continue;
         uint32_t j = s->hash & (nb - 1);
         s->next = b[j];
@@ -532,13 +575,36 @@ static bool map_rehash(parser *p, name_map *m, uint32_t nb)
     return true;
 }
 
+/* Makes the dense index hold number n (grown in powers of two, entries free). */
+static bool index_reserve(parser *p, name_map *m, uint32_t n)
+{
+    if (n < m->index_size)
+        return true;
+    uint32_t size = m->index_size ? m->index_size : 64;
+    while (size <= n)
+        size *= 2;
+    dense_entry *e = spvk_realloc(p->alloc, m->index, (size_t)m->index_size * sizeof *e, (size_t)size * sizeof *e);
+    if (!e)
+        return out_of_memory(p);
+    for (uint32_t i = m->index_size; i < size; i++)
+        e[i].slot = -1;
+    m->index = e;
+    m->index_size = size;
+    return true;
+}
+
 static int32_t map_add(parser *p, name_map *m, const char *name, size_t length, uint32_t key)
 {
     if (length > UINT32_MAX) {
         error(p, "name too long");
         return -1;
     }
-    if (m->live + 1 > m->num_buckets && !map_rehash(p, m, m->num_buckets ? m->num_buckets * 2 : 64))
+    uint32_t number = 0;
+    bool numbered = m->dense && map_number(name, length, &number);
+    if (numbered && !index_reserve(p, m, number))
+        return -1;
+    bool in_dense = numbered && m->index[number].slot < 0;
+    if (!in_dense && m->live + 1 > m->num_buckets && !map_rehash(p, m, m->num_buckets ? m->num_buckets * 2 : 64))
         return -1;
     int32_t i;
     if (m->free_head >= 0) {
@@ -564,8 +630,16 @@ static int32_t map_add(parser *p, name_map *m, const char *name, size_t length, 
     s->name = name;
     s->length = (uint32_t)length;
     s->key = key;
-    s->hash = name_hash(name, length, key);
     s->fwd = -1;
+    s->numbered = numbered;
+    if (in_dense) {
+        s->in_dense = true;
+        m->index[number].slot = i;
+        m->index[number].key = key;
+        return i;
+    }
+    m->in_hash += numbered;
+    s->hash = name_hash(name, length, key);
     uint32_t j = s->hash & (m->num_buckets - 1);
     s->next = m->buckets[j];
     m->buckets[j] = i;
@@ -578,21 +652,29 @@ static void map_remove(name_map *m, int32_t i)
     name_slot *s = &m->slots[i];
     if (!s->used)
         return;
-    int32_t *link = &m->buckets[s->hash & (m->num_buckets - 1)];
-    while (*link != i)
-        link = &m->slots[*link].next;
-    *link = s->next;
+    if (s->in_dense) {
+        uint32_t n = 0;
+        map_number(s->name, s->length, &n);
+        m->index[n].slot = -1;
+    } else {
+        int32_t *link = &m->buckets[s->hash & (m->num_buckets - 1)];
+        while (*link != i)
+            link = &m->slots[*link].next;
+        *link = s->next;
+        m->live--;
+        m->in_hash -= s->numbered;
+    }
     s->used = false;
     s->gen++;
     s->next = m->free_head;
     m->free_head = i;
-    m->live--;
 }
 
 static void map_free(parser *p, name_map *m)
 {
     spvk_free(p->alloc, m->slots, (size_t)m->cap_slots * sizeof *m->slots);
     spvk_free(p->alloc, m->buckets, (size_t)m->num_buckets * sizeof *m->buckets);
+    spvk_free(p->alloc, m->index, (size_t)m->index_size * sizeof *m->index);
 }
 
 /* ---- Strings ---- */
@@ -3514,6 +3596,7 @@ static void parser_init(parser *p, spvk_ir_context *ctx, const char *text, size_
     p->loc_file_length = strlen(p->loc_file);
     p->result = SPVK_OK;
     p->values.free_head = p->blocks.free_head = p->aliases.free_head = -1;
+    p->values.dense = true;
     ir_lexer_init(&p->lx, text ? text : "", length);
     p->text_end = p->lx.end;
 }

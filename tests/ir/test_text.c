@@ -559,6 +559,32 @@ static void test_errors(void)
 
 /* ---- Hostile inputs ---- */
 
+/* Names of digits, as MLIR prints them, go through the parser's dense index: isolated regions keep
+   their own (an enclosing region's number falls back to the hash table), %0 and %00 differ, large
+   numbers and forward references work, and a closed function's numbers are free again. */
+static void test_numbered_names(void)
+{
+    check_output("%0 = tt.const 1 : i32\n%7 = tt.const 2 : i32\n"
+                 "tt.func @f(%a: i32) {\n  %0 = tt.add %a, %a : i32\n  %00 = tt.add %0, %0 : i32\n"
+                 "  tt.br ^bb1\n^bb2:\n  %9 = tt.add %5, %65536 : i32\n  \"t.ret\"(%9) : (i32) -> ()\n"
+                 "^bb1:\n  %5 = tt.add %00, %0 : i32\n  %65536 = tt.add %5, %5 : i32\n  tt.br ^bb2\n}\n"
+                 "tt.func @g(%a: i32) {\n  %5 = tt.add %a, %a : i32\n  \"t.ret\"(%5) : (i32) -> ()\n}\n"
+                 "%1 = tt.add %0, %7 : i32",
+                 false, false,
+                 "module {\n  %0 = tt.const 1 : i32\n  %1 = tt.const 2 : i32\n  tt.func @f(%arg0: i32) {\n"
+                 "    %3 = tt.add %arg0, %arg0 : i32\n    %4 = tt.add %3, %3 : i32\n    tt.br ^bb2\n  ^bb1:\n"
+                 "    %5 = tt.add %6, %7 : i32\n    \"t.ret\"(%5) : (i32) -> ()\n  ^bb2:\n"
+                 "    %6 = tt.add %4, %3 : i32\n    %7 = tt.add %6, %6 : i32\n    tt.br ^bb1\n  }\n"
+                 "  tt.func @g(%arg0: i32) {\n    %3 = tt.add %arg0, %arg0 : i32\n    \"t.ret\"(%3) : (i32) -> ()\n  }\n"
+                 "  %2 = tt.add %0, %1 : i32\n}\n");
+    check_error("%3 = tt.const 1 : i32\ntt.func @f(%a: i32) {\n  %1 = tt.add %a, %3 : i32\n}",
+                "e.mlir:3:19: error: use of undeclared SSA value name '%3'\n  %1 = tt.add %a, %3 : i32\n                  ^\n");
+    check_error("%2 = tt.const 1 : i32\n%2 = tt.const 1 : i32",
+                "e.mlir:2:1: error: redefinition of SSA value '%2'\n%2 = tt.const 1 : i32\n^\n");
+    check_error("\"t.r\"() ({\n  %1 = tt.add %4, %4 : i32\n}) : () -> ()",
+                "e.mlir:2:15: error: use of undeclared SSA value name '%4'\n  %1 = tt.add %4, %4 : i32\n              ^\n");
+}
+
 static char *repeat(const char *prefix, const char *unit, size_t n, const char *middle, const char *close,
                     const char *suffix)
 {
@@ -965,6 +991,7 @@ int main(int argc, char **argv)
     test_fixpoints();
     test_outputs();
     test_errors();
+    test_numbered_names();
     test_deep_nesting();
     test_print_to();
     test_truncations();

@@ -850,20 +850,30 @@ static int find_arg(const arg_spec *args, uint32_t num_args, const char *name, s
     return -1;
 }
 
-/* Everything the interpreter knows about one form. */
+/* Everything the interpreter knows about one form: its format and arguments, resolved. The arrays
+   are as long as the form needs (spvk_spirv_custom_form_data): a context registers some 700 forms,
+   and arrays of the largest size took 2.3 MB, zeroed at every start. */
 typedef struct form_layout {
-    format_element elements[FORM_MAX_ELEMENTS];
+    format_element *elements;
     uint32_t num_elements;
-    arg_spec args[FORM_MAX_ARGS];
+    arg_spec *args;
     uint32_t num_args;
     uint32_t num_operand_args, num_variable_args, num_results, num_optional_results;
     /* Which types the format prints: each argument's (type($arg)), all operands' and the result's. */
-    bool arg_type_printed[FORM_MAX_ARGS];
+    bool *arg_type_printed;
     bool operand_types_printed, result_type_printed;
     /* The attributes the format prints itself, which the attr-dict leaves out. */
-    const char *elided[FORM_MAX_ARGS + 1];
+    const char **elided;
     uint32_t num_elided;
 } form_layout;
+
+/* Room for any form while it is resolved. */
+typedef struct form_layout_room {
+    format_element elements[FORM_MAX_ELEMENTS];
+    arg_spec args[FORM_MAX_ARGS];
+    bool arg_type_printed[FORM_MAX_ARGS];
+    const char *elided[FORM_MAX_ARGS + 1];
+} form_layout_room;
 
 /* MLIR's format generator: is a space due before this literal, after punctuation or not? */
 static bool space_before_literal(const format_element *e, bool last_was_punctuation)
@@ -933,17 +943,29 @@ static bool resolve_elements(form_layout *l)
                 break;
             }
     }
-    l->num_elided = 0;
-    for (uint32_t i = 0; i < l->num_args; i++)
-        if (arg_is_attr(&l->args[i]))
-            l->elided[l->num_elided++] = l->args[i].name_z;
-    l->elided[l->num_elided++] = "operandSegmentSizes";
     return true;
 }
 
-static bool form_layout_init(const decl_form *f, form_layout *l)
+/* The attributes the format prints itself (elided has room for num_args + 1). */
+static uint32_t elided_attrs(const arg_spec *args, uint32_t num_args, const char **elided)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < num_args; i++)
+        if (arg_is_attr(&args[i]))
+            elided[n++] = args[i].name_z;
+    elided[n++] = "operandSegmentSizes";
+    return n;
+}
+
+/* Resolves f into l, whose arrays are room's. */
+static bool form_layout_init(const decl_form *f, form_layout *l, form_layout_room *room)
 {
     memset(l, 0, sizeof *l);
+    l->elements = room->elements;
+    l->args = room->args;
+    l->arg_type_printed = room->arg_type_printed;
+    l->elided = room->elided;
+    memset(room->arg_type_printed, 0, sizeof room->arg_type_printed);
     if (!parse_format(f->format, l->elements, &l->num_elements) || !parse_args(f->args, l->args, &l->num_args))
         return false;
     for (uint32_t i = 0; i < l->num_args; i++) {
@@ -958,7 +980,10 @@ static bool form_layout_init(const decl_form *f, form_layout *l)
                 l->num_optional_results++;
         }
     }
-    return l->num_variable_args <= 1 && resolve_elements(l);
+    if (l->num_variable_args > 1 || !resolve_elements(l))
+        return false;
+    l->num_elided = elided_attrs(l->args, l->num_args, l->elided);
+    return true;
 }
 
 /* Operand segments (start, count) per argument, from the total operand count. */
@@ -1489,7 +1514,7 @@ static const decl_form *decl_form_lookup(const char *name)
    (spvk_ir_op_def.form_data). */
 typedef struct decl_prepared {
     const decl_form *form;
-    form_layout layout;
+    form_layout layout; /* its arrays follow in the same block */
 } decl_prepared;
 
 static const decl_prepared *prepared_of(const spvk_ir_op_def *def)
@@ -3248,12 +3273,26 @@ const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name)
     const decl_form *f = name ? decl_form_lookup(name) : NULL;
     if (!f)
         return NULL;
-    decl_prepared *d = spvk_ir_alloc(ctx, sizeof *d);
+    form_layout l;
+    form_layout_room room;
+    /* A format the interpreter cannot take leaves no data: the op prints generically. */
+    if (!form_layout_init(f, &l, &room))
+        return NULL;
+    /* One block: the prepared form, then its elements, arguments, elided names and flags. */
+    size_t elements = sizeof(format_element) * l.num_elements, args = sizeof(arg_spec) * l.num_args,
+           elided = sizeof(const char *) * l.num_elided;
+    decl_prepared *d = spvk_ir_alloc(ctx, sizeof *d + elements + args + elided + l.num_args);
     if (!d)
         return NULL;
+    char *at = (char *)(d + 1);
     d->form = f;
-    /* A format the interpreter cannot take leaves no data: the op prints generically. */
-    return form_layout_init(f, &d->layout) ? d : NULL;
+    d->layout = l;
+    d->layout.elements = memcpy(at, l.elements, elements);
+    d->layout.args = memcpy(at += elements, l.args, args);
+    d->layout.elided = (const char **)(void *)(at += args);
+    d->layout.num_elided = elided_attrs(d->layout.args, l.num_args, d->layout.elided); /* the copies' names */
+    d->layout.arg_type_printed = memcpy(at + elided, l.arg_type_printed, l.num_args);
+    return d;
 }
 
 const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name)

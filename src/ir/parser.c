@@ -3385,7 +3385,10 @@ static spvk_ir_op *parse_custom_op(parser *p, uint32_t frame_index, const ir_tok
         return NULL;
     bool ok = def->parse(p, st);
     if (!ok) {
-        if (!p->failed)
+        /* A hook whose context allocation failed returns false without a word: out of memory. */
+        if (!p->failed && spvk_ir_context_failed(p->ctx))
+            out_of_memory(p);
+        else if (!p->failed)
             error_at(p, name_tok, "failed to parse custom form of '%s'", def->name);
         return NULL;
     }

@@ -57,8 +57,7 @@ typedef struct name_slot {
     int32_t next; /* chain, or the free list */
     uint32_t gen;
     bool used;
-    bool numbered;  /* a name of digits (map_number): in the dense index, or counted in_hash */
-    bool in_dense;
+    bool in_dense;  /* a name of digits (map_number) in the dense index, not the buckets */
     bool defined;   /* values and blocks: defined (not only referenced) */
     uint32_t owner; /* values: the scope (index) whose closing removes the slot */
     spvk_ir_op *op; /* values: results [first, first+count) of op ... */
@@ -631,7 +630,6 @@ static int32_t map_add(parser *p, name_map *m, const char *name, size_t length, 
     s->length = (uint32_t)length;
     s->key = key;
     s->fwd = -1;
-    s->numbered = numbered;
     if (in_dense) {
         s->in_dense = true;
         m->index[number].slot = i;
@@ -652,17 +650,17 @@ static void map_remove(name_map *m, int32_t i)
     name_slot *s = &m->slots[i];
     if (!s->used)
         return;
+    uint32_t number = 0;
+    bool numbered = m->dense && map_number(s->name, s->length, &number);
     if (s->in_dense) {
-        uint32_t n = 0;
-        map_number(s->name, s->length, &n);
-        m->index[n].slot = -1;
+        m->index[number].slot = -1;
     } else {
         int32_t *link = &m->buckets[s->hash & (m->num_buckets - 1)];
         while (*link != i)
             link = &m->slots[*link].next;
         *link = s->next;
         m->live--;
-        m->in_hash -= s->numbered;
+        m->in_hash -= numbered;
     }
     s->used = false;
     s->gen++;

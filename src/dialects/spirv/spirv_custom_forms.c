@@ -872,7 +872,6 @@ typedef struct form_layout_room {
     format_element elements[FORM_MAX_ELEMENTS];
     arg_spec args[FORM_MAX_ARGS];
     bool arg_type_printed[FORM_MAX_ARGS];
-    const char *elided[FORM_MAX_ARGS + 1];
 } form_layout_room;
 
 /* MLIR's format generator: is a space due before this literal, after punctuation or not? */
@@ -957,14 +956,14 @@ static uint32_t elided_attrs(const arg_spec *args, uint32_t num_args, const char
     return n;
 }
 
-/* Resolves f into l, whose arrays are room's. */
+/* Resolves f into l, whose arrays are room's (the elided names are left to the copy that keeps
+   them: spvk_spirv_custom_form_data). */
 static bool form_layout_init(const decl_form *f, form_layout *l, form_layout_room *room)
 {
     memset(l, 0, sizeof *l);
     l->elements = room->elements;
     l->args = room->args;
     l->arg_type_printed = room->arg_type_printed;
-    l->elided = room->elided;
     memset(room->arg_type_printed, 0, sizeof room->arg_type_printed);
     if (!parse_format(f->format, l->elements, &l->num_elements) || !parse_args(f->args, l->args, &l->num_args))
         return false;
@@ -980,10 +979,7 @@ static bool form_layout_init(const decl_form *f, form_layout *l, form_layout_roo
                 l->num_optional_results++;
         }
     }
-    if (l->num_variable_args > 1 || !resolve_elements(l))
-        return false;
-    l->num_elided = elided_attrs(l->args, l->num_args, l->elided);
-    return true;
+    return l->num_variable_args <= 1 && resolve_elements(l);
 }
 
 /* Operand segments (start, count) per argument, from the total operand count. */
@@ -3278,9 +3274,10 @@ const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name)
     /* A format the interpreter cannot take leaves no data: the op prints generically. */
     if (!form_layout_init(f, &l, &room))
         return NULL;
-    /* One block: the prepared form, then its elements, arguments, elided names and flags. */
+    /* One block: the prepared form, then its elements, arguments, elided names (at most one per
+       argument, and operandSegmentSizes) and flags. */
     size_t elements = sizeof(format_element) * l.num_elements, args = sizeof(arg_spec) * l.num_args,
-           elided = sizeof(const char *) * l.num_elided;
+           elided = sizeof(const char *) * (l.num_args + 1);
     decl_prepared *d = spvk_ir_alloc(ctx, sizeof *d + elements + args + elided + l.num_args);
     if (!d)
         return NULL;
@@ -3290,7 +3287,7 @@ const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name)
     d->layout.elements = memcpy(at, l.elements, elements);
     d->layout.args = memcpy(at += elements, l.args, args);
     d->layout.elided = (const char **)(void *)(at += args);
-    d->layout.num_elided = elided_attrs(d->layout.args, l.num_args, d->layout.elided); /* the copies' names */
+    d->layout.num_elided = elided_attrs(d->layout.args, l.num_args, d->layout.elided);
     d->layout.arg_type_printed = memcpy(at + elided, l.arg_type_printed, l.num_args);
     return d;
 }

@@ -9,13 +9,16 @@ const char *spvk_grammar_source_string(void) { return spvk_grammar_source; }
 /* Compares a counted name with a nul-terminated table name, bytewise (the tables are sorted so). */
 /* Orders (name, length) against a table's nul-terminated name as strcmp orders the table. name
    may hold nul bytes (it comes from user text): compare lengths, never read past either string. */
+/* strcmp's order between name[0, length) and table_name, without measuring table_name: table
+   names are short and most comparisons end at the first bytes. */
 static int compare_name(const char *name, size_t length, const char *table_name)
 {
-    size_t table_length = strlen(table_name);
-    int c = memcmp(name, table_name, length < table_length ? length : table_length);
-    if (c != 0)
-        return c;
-    return length < table_length ? -1 : length > table_length ? 1 : 0;
+    for (size_t i = 0; i < length; i++) {
+        unsigned char a = (unsigned char)name[i], b = (unsigned char)table_name[i];
+        if (a != b || b == 0)
+            return a < b ? -1 : 1; /* b is 0 when table_name is shorter: name is greater */
+    }
+    return table_name[length] ? -1 : 0;
 }
 
 static int search_names(const spvk_name_index *names, size_t count, const char *name, size_t length)

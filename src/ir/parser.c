@@ -175,6 +175,18 @@ typedef struct type_memo_entry {
     const spvk_ir_type *type;
 } type_memo_entry;
 
+/* An op's attributes as its parser added them (direct-mapped by their pointers) and the
+   dictionary they made: each kind of op adds the same few interned names and uniqued values, and
+   sorting them and uniquing the dictionary costs far more than comparing the pointers. */
+#define PARSER_DICT_MEMO 64
+#define DICT_MEMO_MAX 4
+typedef struct dict_memo_entry {
+    const spvk_ir_attr *dict;
+    uint32_t count;
+    const char *names[DICT_MEMO_MAX];
+    const spvk_ir_attr *values[DICT_MEMO_MAX];
+} dict_memo_entry;
+
 /* A growable array of plain structs (realloc'd through the allocator). */
 #define VEC(T)              \
     struct {                \
@@ -223,6 +235,11 @@ struct spvk_ir_parser {
     /* Op names looked up, because a text repeats the same few hundred names. */
     def_cache_entry def_cache[PARSER_DEF_CACHE];
     type_memo_entry type_memo[PARSER_TYPE_MEMO];
+    dict_memo_entry dict_memo[PARSER_DICT_MEMO];
+    /* Attribute names custom parsers pass (literals, mostly) and their interned copies. */
+    struct {
+        const char *name, *interned;
+    } name_memo[32];
     bool in_memo_type;    /* reading a type that will be remembered: its parts are not */
     uint32_t alias_uses;  /* aliases resolved: a text that used one means what it says only after it */
     /* skip_region: the dialect of the last `!dialect.name<` it met, and whether that is opaque. */
@@ -2644,10 +2661,12 @@ static op_frame *frame_of(parser *p, spvk_ir_op_state *state)
 /* name: interned. */
 static bool frame_add_attr(parser *p, op_frame *f, const char *name, const spvk_ir_attr *value)
 {
-    uint32_t cap_names = f->attrs_cap;
-    if (!scratch_grow(p, &f->attr_names, f->num_attrs, &cap_names, sizeof *f->attr_names) ||
-        !scratch_grow(p, &f->attr_values, f->num_attrs, &f->attrs_cap, sizeof *f->attr_values))
-        return false;
+    if (f->num_attrs >= f->attrs_cap || !f->attr_names || !f->attr_values) {
+        uint32_t cap_names = f->attrs_cap;
+        if (!scratch_grow(p, &f->attr_names, f->num_attrs, &cap_names, sizeof *f->attr_names) ||
+            !scratch_grow(p, &f->attr_values, f->num_attrs, &f->attrs_cap, sizeof *f->attr_values))
+            return false;
+    }
     f->attr_names[f->num_attrs] = name;
     f->attr_values[f->num_attrs++] = value;
     return true;
@@ -2661,6 +2680,20 @@ static bool finish_attrs(parser *p, op_frame *f)
         return true;
     uint32_t base = st->attrs && st->attrs->kind == SPVK_ATTR_DICTIONARY ? st->attrs->num_attrs : 0;
     uint32_t n = base + f->num_attrs;
+    dict_memo_entry *memo = NULL;
+    if (base == 0 && n <= DICT_MEMO_MAX) {
+        uint32_t h = n;
+        for (uint32_t i = 0; i < n; i++)
+            h = spvk_hash_u32(h ^ (uint32_t)((uintptr_t)f->attr_names[i] >> 3) ^
+                              (uint32_t)((uintptr_t)f->attr_values[i] >> 3) * 0x9e3779b9u);
+        memo = &p->dict_memo[h & (PARSER_DICT_MEMO - 1)];
+        if (memo->dict && memo->count == n && memcmp(memo->names, f->attr_names, n * sizeof *f->attr_names) == 0 &&
+            memcmp(memo->values, f->attr_values, n * sizeof *f->attr_values) == 0) {
+            st->attrs = memo->dict;
+            f->num_attrs = 0;
+            return true;
+        }
+    }
     attr_entry *e = scratch_alloc(p, (size_t)n * sizeof *e);
     if (!e)
         return false;
@@ -2677,6 +2710,12 @@ static bool finish_attrs(parser *p, op_frame *f)
     const spvk_ir_attr *d = make_dictionary(p, e, n, false);
     if (!d)
         return false;
+    if (memo) {
+        memo->dict = d;
+        memo->count = n;
+        memcpy(memo->names, f->attr_names, n * sizeof *f->attr_names);
+        memcpy(memo->values, f->attr_values, n * sizeof *f->attr_values);
+    }
     st->attrs = d;
     f->num_attrs = 0;
     return true;
@@ -4402,9 +4441,15 @@ bool spvk_ir_state_add_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const ch
         return false;
     /* Interned: the caller's name may live in its stack frame, and the dictionary is built after
        the custom parser returns. */
-    const char *interned = spvk_ir_intern(p->ctx, name, strlen(name));
-    if (!interned)
-        return context_failure(p);
+    size_t slot = ((uintptr_t)name >> 3) & 31;
+    const char *interned = p->name_memo[slot].interned;
+    if (p->name_memo[slot].name != name || strcmp(interned, name) != 0) {
+        interned = spvk_ir_intern(p->ctx, name, strlen(name));
+        if (!interned)
+            return context_failure(p);
+        p->name_memo[slot].name = name;
+        p->name_memo[slot].interned = interned;
+    }
     return frame_add_attr(p, f, interned, value);
 }
 

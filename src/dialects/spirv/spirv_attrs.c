@@ -62,7 +62,7 @@ bool spvk_spirv_enumerant_value(unsigned operand_kind, const char *name, size_t 
     }
     for (size_t i = lo; i < spvk_spirv_num_enum_renames && spvk_spirv_enum_renames[i].kind == operand_kind; i++) {
         const spvk_spirv_enum_rename *r = &spvk_spirv_enum_renames[i];
-        if (strncmp(r->name, name, length) == 0 && r->name[length] == 0) {
+        if (length && r->name[0] == name[0] && strncmp(r->name, name, length) == 0 && r->name[length] == 0) {
             *value = r->value;
             return true;
         }

@@ -82,7 +82,7 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
         def->dialect = self;
         def->traits = info->traits;
         def->num_regions = 0;
-        data[n - 1] = (spvk_spirv_op_data){info, spvk_spirv_verify_rule(info->name)};
+        data[n - 1] = spvk_spirv_verify_data(info->name, info);
         def->data = &data[n - 1];
         if (!set_forms(ctx, def))
             return false;
@@ -96,8 +96,8 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
         def->dialect = self;
         def->traits = s->traits;
         def->num_regions = s->num_regions;
-        data[n - 1] = (spvk_spirv_op_data){s->has_info ? spvk_spirv_op_info_by_name(s->name, strlen(s->name)) : NULL,
-                                           spvk_spirv_verify_rule(s->name)};
+        data[n - 1] =
+            spvk_spirv_verify_data(s->name, s->has_info ? spvk_spirv_op_info_by_name(s->name, strlen(s->name)) : NULL);
         def->data = &data[n - 1];
         if (!set_forms(ctx, def))
             return false;

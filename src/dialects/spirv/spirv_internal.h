@@ -78,9 +78,15 @@ extern const char *const spvk_spirv_enum_mnemonics[];
 typedef struct spvk_spirv_op_data {
     const spvk_spirv_op_info *info; /* NULL for structural ops that stand for no one instruction */
     const void *verify_rule;        /* spirv_verify.c's own rule for the op, or NULL */
+    /* The generic shape check's operand counts, when no slot is an attribute (whose value may
+       add id operands): counted once here instead of at every op verified. */
+    bool counted_shape;
+    bool unbounded_operands;
+    uint16_t min_operands, max_operands;
 } spvk_spirv_op_data;
-/* spirv_verify.c's rule for an op name (for spvk_spirv_op_data.verify_rule). */
-const void *spvk_spirv_verify_rule(const char *name);
+/* The op data of an op name and its info (NULL for structural ops without one): the verifier's
+   rule and the counted shape. */
+spvk_spirv_op_data spvk_spirv_verify_data(const char *name, const spvk_spirv_op_info *info);
 
 const spvk_spirv_op_info *spvk_spirv_op_info_by_opcode(uint32_t opcode);
 const spvk_spirv_op_info *spvk_spirv_op_info_by_ext(unsigned ext_set, uint32_t ext_opcode);

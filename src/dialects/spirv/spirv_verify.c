@@ -351,21 +351,27 @@ static bool check_slot_attr(spvk_ir_verifier *v, const spvk_ir_op *op, const spv
     return true;
 }
 
-static bool verify_generic_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info)
+/* The grammar's operands of info, less the result type and result. */
+static const spvk_operand_desc *shape_operands(const spvk_spirv_op_info *info, uint32_t *count)
 {
-    const spvk_operand_desc *ops;
-    uint32_t num_ops;
     if (info->ext_desc) {
-        ops = info->ext_desc->operands;
-        num_ops = info->ext_desc->num_operands;
-    } else if (info->desc) {
-        ops = info->desc->operands;
-        num_ops = info->desc->num_operands;
-    } else {
-        return true;
+        *count = info->ext_desc->num_operands;
+        return info->ext_desc->operands;
     }
-    uint32_t min = 0, max = 0, gi = 0, enum_ids = 0;
-    bool unbounded = false;
+    *count = info->desc ? info->desc->num_operands : 0;
+    return info->desc ? info->desc->operands : NULL;
+}
+
+/* Counts the id operands the grammar allows (min, max, or unbounded) for the slots that are not
+   attributes; with v and op, also checks the attribute slots against op (adding the ids of
+   enumerants with id parameters to enum_ids). False when a check failed. */
+static bool count_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info, uint32_t *min,
+                        uint32_t *max, bool *unbounded, uint32_t *enum_ids, bool *has_attrs)
+{
+    uint32_t num_ops, gi = 0;
+    const spvk_operand_desc *ops = shape_operands(info, &num_ops);
+    *min = *max = 0;
+    *unbounded = *has_attrs = false;
     for (uint32_t oi = 0; oi < num_ops; oi++) {
         const spvk_operand_desc *od = &ops[oi];
         if (od->kind == SPVK_OPERAND_IdResultType || od->kind == SPVK_OPERAND_IdResult)
@@ -375,20 +381,38 @@ static bool verify_generic_shape(spvk_ir_verifier *v, const spvk_ir_op *op, cons
         const spvk_spirv_slot *slot = &info->slots[gi++];
         const spvk_operand_kind_desc *k = spvk_operand_kind(od->kind);
         if (slot->kind == SPVK_SPIRV_SLOT_ATTR) {
-            if (!check_slot_attr(v, op, slot, od, &enum_ids))
+            *has_attrs = true;
+            if (v && !check_slot_attr(v, op, slot, od, enum_ids))
                 return false;
             continue;
         }
         if (k && k->category == SPVK_CATEGORY_COMPOSITE) {
-            unbounded = true; /* pairs: an id and a literal, or two ids */
+            *unbounded = true; /* pairs: an id and a literal, or two ids */
             continue;
         }
         if (od->quantifier == SPVK_QUANTIFIER_ONE)
-            min++, max++;
+            ++*min, ++*max;
         else if (od->quantifier == SPVK_QUANTIFIER_OPTIONAL)
-            max++;
+            ++*max;
         else
-            unbounded = true;
+            *unbounded = true;
+    }
+    return true;
+}
+
+static bool verify_generic_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info,
+                                 const spvk_spirv_op_data *data)
+{
+    if (!info->ext_desc && !info->desc)
+        return true;
+    uint32_t min, max, enum_ids = 0;
+    bool unbounded, has_attrs;
+    if (data && data->counted_shape) {
+        min = data->min_operands;
+        max = data->max_operands;
+        unbounded = data->unbounded_operands;
+    } else if (!count_shape(v, op, info, &min, &max, &unbounded, &enum_ids, &has_attrs)) {
+        return false;
     }
     min += enum_ids;
     max += enum_ids;
@@ -2106,14 +2130,28 @@ static const op_rule *find_rule(const char *name)
     return NULL;
 }
 
-const void *spvk_spirv_verify_rule(const char *name) { return find_rule(name); }
+spvk_spirv_op_data spvk_spirv_verify_data(const char *name, const spvk_spirv_op_info *info)
+{
+    spvk_spirv_op_data data = {info, find_rule(name), false, false, 0, 0};
+    uint32_t min, max, enum_ids = 0;
+    bool unbounded, has_attrs;
+    if (info && (info->ext_desc || info->desc) &&
+        count_shape(NULL, NULL, info, &min, &max, &unbounded, &enum_ids, &has_attrs) && !has_attrs &&
+        max <= UINT16_MAX) {
+        data.counted_shape = true;
+        data.unbounded_operands = unbounded;
+        data.min_operands = (uint16_t)min;
+        data.max_operands = (uint16_t)max;
+    }
+    return data;
+}
 
 bool spvk_spirv_verify_op(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
-    const spvk_spirv_op_info *info = spvk_spirv_op_info_of(op);
-    if (info && (info->flags & SPVK_SPIRV_OP_GENERIC) && !verify_generic_shape(v, op, info))
-        return false;
     const spvk_spirv_op_data *data = op->def->dialect == spirv_dialect() ? op->def->data : NULL;
+    const spvk_spirv_op_info *info = data ? data->info : NULL;
+    if (info && (info->flags & SPVK_SPIRV_OP_GENERIC) && !verify_generic_shape(v, op, info, data))
+        return false;
     const op_rule *rule = data ? data->verify_rule : NULL;
     return !rule || rule->verify(v, op, rule->arg);
 }

@@ -49,7 +49,45 @@ const char *spvk_spirv_enumerant_name(unsigned operand_kind, uint32_t value)
     return e ? e->name : NULL;
 }
 
+/* Names looked up by this thread (direct-mapped by kind, length and first byte): custom forms
+   spell the same few enumerants ("Function", "None") at nearly every load, store and variable,
+   and comparing one name costs far less than searching the renames and the grammar. A memo of
+   constant tables: what it holds never changes what is found. */
+typedef struct enumerant_memo {
+    const char *name; /* a table's name: NUL-terminated, never freed */
+    uint32_t length, value;
+    unsigned kind;
+} enumerant_memo;
+#define ENUMERANT_MEMO 64
+static _Thread_local enumerant_memo enumerant_memos[ENUMERANT_MEMO];
+
+static bool enumerant_value_uncached(unsigned operand_kind, const char *name, size_t length, uint32_t *value,
+                                     const char **table_name);
+
 bool spvk_spirv_enumerant_value(unsigned operand_kind, const char *name, size_t length, uint32_t *value)
+{
+    if (!length || length > UINT32_MAX)
+        return enumerant_value_uncached(operand_kind, name, length, value, NULL);
+    enumerant_memo *m =
+        &enumerant_memos[(operand_kind * 31u + (uint32_t)length * 7u + (unsigned char)name[0]) & (ENUMERANT_MEMO - 1)];
+    if (m->name && m->kind == operand_kind && m->length == length && memcmp(m->name, name, length) == 0) {
+        *value = m->value;
+        return true;
+    }
+    const char *table_name = NULL;
+    if (!enumerant_value_uncached(operand_kind, name, length, value, &table_name))
+        return false;
+    /* Kept only under its own spelling (not an alias's): the memo's name is what it compares. */
+    size_t i = 0;
+    while (table_name && i < length && table_name[i] && table_name[i] == name[i])
+        i++;
+    if (table_name && i == length && !table_name[length])
+        *m = (enumerant_memo){table_name, (uint32_t)length, *value, operand_kind};
+    return true;
+}
+
+static bool enumerant_value_uncached(unsigned operand_kind, const char *name, size_t length, uint32_t *value,
+                                     const char **table_name)
 {
     /* The kind's renames: from the first with this kind (sorted by kind). */
     size_t lo = 0, hi = spvk_spirv_num_enum_renames;
@@ -64,6 +102,8 @@ bool spvk_spirv_enumerant_value(unsigned operand_kind, const char *name, size_t 
         const spvk_spirv_enum_rename *r = &spvk_spirv_enum_renames[i];
         if (length && r->name[0] == name[0] && strncmp(r->name, name, length) == 0 && r->name[length] == 0) {
             *value = r->value;
+            if (table_name)
+                *table_name = r->name;
             return true;
         }
     }
@@ -71,6 +111,8 @@ bool spvk_spirv_enumerant_value(unsigned operand_kind, const char *name, size_t 
     if (!e)
         return false;
     *value = e->value;
+    if (table_name)
+        *table_name = e->name;
     return true;
 }
 

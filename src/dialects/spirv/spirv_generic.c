@@ -609,6 +609,17 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
     encoder e = {ctx, info, op, w, id_of, user, hooks, diags, 0};
     if (!(info->flags & SPVK_SPIRV_OP_GENERIC))
         return enc_fail(&e, "not a generic instruction");
+    /* An op whose every slot is one SSA operand (arithmetic, bitwise, comparisons): its ids in
+       order, with no grammar walk. */
+    const spvk_spirv_op_data *data = op->def && op->def->dialect == spvk_spirv_dialect() ? op->def->data : NULL;
+    if (data && data->info == info && data->counted_shape && !data->attr_slots && !data->unbounded_operands &&
+        data->min_operands == info->num_slots && data->max_operands == info->num_slots &&
+        op->num_operands == info->num_slots) {
+        for (uint32_t i = 0; i < op->num_operands; i++)
+            if (!write_id(&e))
+                return false;
+        return !w->failed || enc_fail(&e, "out of memory");
+    }
     const spvk_operand_desc *ops = info->ext_desc ? info->ext_desc->operands : info->desc->operands;
     uint32_t num_ops = info->ext_desc ? info->ext_desc->num_operands : info->desc->num_operands;
 

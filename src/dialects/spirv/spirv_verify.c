@@ -363,15 +363,13 @@ static const spvk_operand_desc *shape_operands(const spvk_spirv_op_info *info, u
 }
 
 /* Counts the id operands the grammar allows (min, max, or unbounded) for the slots that are not
-   attributes; with v and op, also checks the attribute slots against op (adding the ids of
-   enumerants with id parameters to enum_ids). False when a check failed. */
-static bool count_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info, uint32_t *min,
-                        uint32_t *max, bool *unbounded, uint32_t *enum_ids, bool *has_attrs)
+   attributes; with v and op, instead checks the attribute slots against op, adding the ids of
+   enumerants with id parameters to enum_ids. False when a check failed. */
+static bool walk_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info, uint32_t *min,
+                       uint32_t *max, bool *unbounded, bool *has_attrs, uint32_t *enum_ids)
 {
     uint32_t num_ops, gi = 0;
     const spvk_operand_desc *ops = shape_operands(info, &num_ops);
-    *min = *max = 0;
-    *unbounded = *has_attrs = false;
     for (uint32_t oi = 0; oi < num_ops; oi++) {
         const spvk_operand_desc *od = &ops[oi];
         if (od->kind == SPVK_OPERAND_IdResultType || od->kind == SPVK_OPERAND_IdResult)
@@ -379,18 +377,17 @@ static bool count_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_sp
         if (gi >= info->num_slots)
             break;
         const spvk_spirv_slot *slot = &info->slots[gi++];
-        const spvk_operand_kind_desc *k = spvk_operand_kind(od->kind);
-        if (slot->kind == SPVK_SPIRV_SLOT_ATTR) {
-            *has_attrs = true;
-            if (v && !check_slot_attr(v, op, slot, od, enum_ids))
+        if (v) {
+            if (slot->kind == SPVK_SPIRV_SLOT_ATTR && !check_slot_attr(v, op, slot, od, enum_ids))
                 return false;
             continue;
         }
-        if (k && k->category == SPVK_CATEGORY_COMPOSITE) {
+        const spvk_operand_kind_desc *k = spvk_operand_kind(od->kind);
+        if (slot->kind == SPVK_SPIRV_SLOT_ATTR)
+            *has_attrs = true;
+        else if (k && k->category == SPVK_CATEGORY_COMPOSITE)
             *unbounded = true; /* pairs: an id and a literal, or two ids */
-            continue;
-        }
-        if (od->quantifier == SPVK_QUANTIFIER_ONE)
+        else if (od->quantifier == SPVK_QUANTIFIER_ONE)
             ++*min, ++*max;
         else if (od->quantifier == SPVK_QUANTIFIER_OPTIONAL)
             ++*max;
@@ -405,15 +402,18 @@ static bool verify_generic_shape(spvk_ir_verifier *v, const spvk_ir_op *op, cons
 {
     if (!info->ext_desc && !info->desc)
         return true;
-    uint32_t min, max, enum_ids = 0;
-    bool unbounded, has_attrs;
+    uint32_t min = 0, max = 0, enum_ids = 0;
+    bool unbounded = false, has_attrs = true;
     if (data && data->counted_shape) {
         min = data->min_operands;
         max = data->max_operands;
         unbounded = data->unbounded_operands;
-    } else if (!count_shape(v, op, info, &min, &max, &unbounded, &enum_ids, &has_attrs)) {
-        return false;
+        has_attrs = data->attr_slots;
+    } else {
+        walk_shape(NULL, NULL, info, &min, &max, &unbounded, &has_attrs, NULL);
     }
+    if (has_attrs && !walk_shape(v, op, info, NULL, NULL, NULL, NULL, &enum_ids))
+        return false;
     min += enum_ids;
     max += enum_ids;
     if (op->num_operands < min || (!unbounded && op->num_operands > max)) {
@@ -2132,16 +2132,18 @@ static const op_rule *find_rule(const char *name)
 
 spvk_spirv_op_data spvk_spirv_verify_data(const char *name, const spvk_spirv_op_info *info)
 {
-    spvk_spirv_op_data data = {info, find_rule(name), false, false, 0, 0};
-    uint32_t min, max, enum_ids = 0;
-    bool unbounded, has_attrs;
-    if (info && (info->ext_desc || info->desc) &&
-        count_shape(NULL, NULL, info, &min, &max, &unbounded, &enum_ids, &has_attrs) && !has_attrs &&
-        max <= UINT16_MAX) {
-        data.counted_shape = true;
-        data.unbounded_operands = unbounded;
-        data.min_operands = (uint16_t)min;
-        data.max_operands = (uint16_t)max;
+    spvk_spirv_op_data data = {info, find_rule(name), false, false, false, 0, 0};
+    uint32_t min = 0, max = 0;
+    bool unbounded = false, has_attrs = false;
+    if (info && (info->ext_desc || info->desc)) {
+        walk_shape(NULL, NULL, info, &min, &max, &unbounded, &has_attrs, NULL);
+        if (max <= UINT16_MAX) {
+            data.counted_shape = true;
+            data.unbounded_operands = unbounded;
+            data.attr_slots = has_attrs;
+            data.min_operands = (uint16_t)min;
+            data.max_operands = (uint16_t)max;
+        }
     }
     return data;
 }

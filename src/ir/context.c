@@ -34,19 +34,10 @@ void ir_free(spvk_ir_context *ctx, void *p, size_t size)
     ctx->free_lists[c] = p;
 }
 
-void *spvk_ir_alloc(spvk_ir_context *ctx, size_t size)
+/* size bytes (a multiple of ARENA_ALIGN), zeroed, from the chunk list at *chunks. */
+static void *arena_alloc(spvk_ir_context *ctx, arena_chunk **chunks, size_t size)
 {
-    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-    if (size == 0)
-        size = ARENA_ALIGN;
-    size_t fc = size / ARENA_ALIGN;
-    if (fc < IR_FREE_CLASSES && ctx->free_lists[fc]) {
-        void *p = ctx->free_lists[fc];
-        ctx->free_lists[fc] = *(void **)p;
-        memset(p, 0, size);
-        return p;
-    }
-    arena_chunk *c = ctx->chunks;
+    arena_chunk *c = *chunks;
     if (!c || c->size - c->used < size) {
         size_t chunk = size > ARENA_CHUNK_SIZE / 4 ? size : ARENA_CHUNK_SIZE;
         size_t header = (sizeof(arena_chunk) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
@@ -68,7 +59,7 @@ void *spvk_ir_alloc(spvk_ir_context *ctx, size_t size)
             c->next = n;
         } else {
             n->next = c;
-            ctx->chunks = n;
+            *chunks = n;
         }
         c = n;
     }
@@ -79,11 +70,36 @@ void *spvk_ir_alloc(spvk_ir_context *ctx, size_t size)
     return p;
 }
 
-void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size)
+static inline size_t aligned_size(size_t size)
+{
+    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    return size ? size : ARENA_ALIGN;
+}
+
+void *spvk_ir_alloc(spvk_ir_context *ctx, size_t size)
+{
+    size = aligned_size(size);
+    size_t fc = size / ARENA_ALIGN;
+    if (fc < IR_FREE_CLASSES && ctx->free_lists[fc]) {
+        void *p = ctx->free_lists[fc];
+        ctx->free_lists[fc] = *(void **)p;
+        memset(p, 0, size);
+        return p;
+    }
+    return arena_alloc(ctx, &ctx->chunks, size);
+}
+
+/* Memory for a uniqued item (never freed before the context). */
+static void *uniqued_alloc(spvk_ir_context *ctx, size_t size)
+{
+    return arena_alloc(ctx, &ctx->uniqued_chunks, aligned_size(size));
+}
+
+static void *uniqued_copy(spvk_ir_context *ctx, const void *data, size_t size)
 {
     if (size == 0)
         return NULL;
-    void *p = spvk_ir_alloc(ctx, size);
+    void *p = uniqued_alloc(ctx, size);
     if (p)
         memcpy(p, data, size);
     return p;
@@ -269,7 +285,7 @@ static bool intern_match(const void *item, const void *key)
 static void *intern_make(spvk_ir_context *ctx, const void *key, uint32_t h)
 {
     const text_key *k = key;
-    interned *e = spvk_ir_alloc(ctx, sizeof(interned) + k->length + 1);
+    interned *e = uniqued_alloc(ctx, sizeof(interned) + k->length + 1);
     if (!e)
         return NULL;
     e->hash = h;
@@ -356,9 +372,9 @@ static bool type_fill(spvk_ir_context *ctx, spvk_ir_type *t, const spvk_ir_type_
     t->num_types = d->num_types;
     t->num_ints = d->num_ints;
     t->num_attrs = d->num_attrs;
-    t->types = ir_copy(ctx, d->types, d->num_types * sizeof *d->types);
-    t->ints = ir_copy(ctx, d->ints, d->num_ints * sizeof *d->ints);
-    t->attrs = ir_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
+    t->types = uniqued_copy(ctx, d->types, d->num_types * sizeof *d->types);
+    t->ints = uniqued_copy(ctx, d->ints, d->num_ints * sizeof *d->ints);
+    t->attrs = uniqued_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
     return !ctx->failed;
 }
 
@@ -376,7 +392,7 @@ static bool type_match(const void *item, const void *key)
 static void *type_make(spvk_ir_context *ctx, const void *key, uint32_t h)
 {
     const type_key *k = key;
-    spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
+    spvk_ir_type *t = uniqued_alloc(ctx, sizeof *t);
     if (!t)
         return NULL;
     t->dialect = k->desc->dialect;
@@ -419,7 +435,7 @@ static bool identified_match(const void *item, const void *key)
 static void *identified_make(spvk_ir_context *ctx, const void *key, uint32_t h)
 {
     const spvk_ir_type *k = key;
-    spvk_ir_type *t = spvk_ir_alloc(ctx, sizeof *t);
+    spvk_ir_type *t = uniqued_alloc(ctx, sizeof *t);
     if (t) {
         t->dialect = k->dialect;
         t->kind = k->kind;
@@ -628,7 +644,7 @@ static void *attr_make(spvk_ir_context *ctx, const void *key, uint32_t h)
 {
     const attr_key *k = key;
     const spvk_ir_attr_desc *d = k->desc;
-    spvk_ir_attr *a = spvk_ir_alloc(ctx, sizeof *a);
+    spvk_ir_attr *a = uniqued_alloc(ctx, sizeof *a);
     if (!a)
         return NULL;
     a->dialect = d->dialect;
@@ -642,8 +658,8 @@ static void *attr_make(spvk_ir_context *ctx, const void *key, uint32_t h)
     a->string = k->string;
     a->length = (uint32_t)d->length;
     a->num_attrs = d->num_attrs;
-    a->attrs = ir_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
-    a->names = d->names ? ir_copy(ctx, d->names, d->num_attrs * sizeof *d->names) : NULL;
+    a->attrs = uniqued_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
+    a->names = d->names ? uniqued_copy(ctx, d->names, d->num_attrs * sizeof *d->names) : NULL;
     return ctx->failed ? NULL : a;
 }
 
@@ -965,7 +981,7 @@ static bool register_op_locked(spvk_ir_context *ctx, spvk_ir_context *o, const c
         e->def = def; /* re-registration replaces (registering happens while no view exists) */
         return true;
     }
-    e = spvk_ir_alloc(ctx, sizeof *e);
+    e = uniqued_alloc(ctx, sizeof *e);
     if (!e)
         return false;
     e->name = name;
@@ -1054,7 +1070,7 @@ const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name
     spvk_ir_context *o = tables_lock(ctx);
     const spvk_ir_op_def *def = def_find_locked(o, iname);
     if (!def) {
-        spvk_ir_op_def *nd = spvk_ir_alloc(ctx, sizeof *nd);
+        spvk_ir_op_def *nd = uniqued_alloc(ctx, sizeof *nd);
         if (nd) {
             nd->name = iname;
             nd->traits = SPVK_TRAIT_UNREGISTERED;
@@ -1158,6 +1174,13 @@ void ir_context_view_destroy(spvk_ir_context *v)
             o->chunks = v->chunks;
         }
     }
+    if (v->uniqued_chunks) {
+        arena_chunk *tail = v->uniqued_chunks;
+        while (tail->next)
+            tail = tail->next;
+        tail->next = o->uniqued_chunks;
+        o->uniqued_chunks = v->uniqued_chunks;
+    }
     o->memory += v->memory;
     for (size_t c = 0; c < IR_FREE_CLASSES; c++) {
         void *head = v->free_lists[c];
@@ -1186,6 +1209,10 @@ void spvk_ir_context_destroy(spvk_ir_context *ctx)
     table_free(ctx, &ctx->defs);
     size_t header = (sizeof(arena_chunk) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
     for (arena_chunk *c = ctx->chunks, *next; c; c = next) {
+        next = c->next;
+        spvk_free(ctx->allocator, c, header + c->size);
+    }
+    for (arena_chunk *c = ctx->uniqued_chunks, *next; c; c = next) {
         next = c->next;
         spvk_free(ctx->allocator, c, header + c->size);
     }

@@ -64,6 +64,10 @@ struct spvk_ir_context {
     const spvk_allocator *allocator;
     /* This thread's heap. */
     struct arena_chunk *chunks;
+    /* Its heap of uniqued items (names, types, attributes, op defs): immutable once made and read
+       by every thread, they are kept apart from the IR this thread writes, or a line they share
+       with an op being built would move between the processors at every read. */
+    struct arena_chunk *uniqued_chunks;
     size_t memory;
     void *free_lists[IR_FREE_CLASSES]; /* erased IR: each piece's first word links the next */
     ir_cache_entry *cache;             /* IR_CACHES * IR_CACHE_SIZE: this thread's (ir_cache_entry) */
@@ -90,7 +94,6 @@ struct spvk_ir_context {
 spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx);
 void ir_context_view_destroy(spvk_ir_context *view);
 
-void *ir_copy(spvk_ir_context *ctx, const void *data, size_t size);
 /* Gives memory from spvk_ir_alloc back for reuse (size as allocated, or smaller). */
 void ir_free(spvk_ir_context *ctx, void *p, size_t size);
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);

@@ -35,6 +35,16 @@ typedef struct ptr_map {
     size_t count;
 } ptr_map;
 
+/* A type's text as printed before (direct-mapped by the type): a function spells the same few
+   types (`i32`, `!spirv.ptr<i32, Function>`) at nearly every op, and copying their text costs
+   less than walking them again. Types are uniqued and print the same wherever they appear. */
+#define TYPE_TEXTS 64
+typedef struct type_text {
+    const spvk_ir_type *type;
+    uint32_t length;
+    char text[116];
+} type_text;
+
 struct spvk_ir_printer {
     spvk_ir_context *ctx;
     const spvk_allocator *alloc;
@@ -61,6 +71,7 @@ struct spvk_ir_printer {
        worker verifies a child before printing it, silently; a child that fails is verified again
        by this verifier on the calling thread, which reports it. NULL: child_begin verifies. */
     spvk_ir_verifier *reporter;
+    type_text type_texts[TYPE_TEXTS];
 };
 
 /* Text goes out in chunks of about this size, so that printing a large module never holds its
@@ -393,12 +404,31 @@ static void print_function_type(printer *p, const spvk_ir_type *const *inputs, u
     }
 }
 
+static void print_type_text(printer *p, const spvk_ir_type *t);
+
 static void print_type(printer *p, const spvk_ir_type *t)
 {
     if (!t) {
         text(p, "<<NULL TYPE>>");
         return;
     }
+    type_text *memo = &p->type_texts[ptr_hash(t) & (TYPE_TEXTS - 1)];
+    if (memo->type == t) {
+        text_n(p, memo->text, memo->length);
+        return;
+    }
+    size_t start = p->out.length; /* text is flushed between ops, never inside a type */
+    print_type_text(p, t);
+    size_t length = p->out.length - start;
+    if (!p->out.failed && p->out.length >= start && length <= sizeof memo->text) {
+        memo->type = t;
+        memo->length = (uint32_t)length;
+        memcpy(memo->text, p->out.data + start, length);
+    }
+}
+
+static void print_type_text(printer *p, const spvk_ir_type *t)
+{
     if (t->dialect) {
         ch(p, '!');
         text(p, t->dialect->name);

@@ -559,6 +559,40 @@ static void check_reprint(spvk_ir_context *ctx, const char *text, const char *ex
         spvk_free(spvk_ir_context_allocator(ctx), out, strlen(out) + 1);
 }
 
+/* One printer prints each type's text once and copies it after (printer.c's type texts): a
+   module whose types repeat, short and long (past what is kept), an identified struct first
+   inside a pointer and then on its own, and a struct that nests itself, prints as it reads. */
+static void test_repeated_types(void)
+{
+    spvk_ir_context *ctx = new_context();
+    spvk_ir_context_allow_unregistered(ctx, true);
+#define PTR_A "!spirv.ptr<!spirv.struct<A, (f32, !spirv.ptr<!spirv.struct<A>, PhysicalStorageBuffer>)>, PhysicalStorageBuffer>"
+#define STRUCT_A "!spirv.struct<A, (f32, !spirv.ptr<!spirv.struct<A>, PhysicalStorageBuffer>)>"
+#define OPS(indent)                                                                                            \
+    indent "%0 = \"t.a\"() : () -> i32\n" indent "%1 = \"t.a\"() : () -> !spirv.ptr<i32, Function>\n" indent        \
+           "%2 = \"t.a\"() : () -> " PTR_A "\n" indent "%3 = \"t.a\"() : () -> " STRUCT_A "\n" indent                 \
+           "%4 = \"t.a\"() : () -> " STRUCT_A "\n" indent "%5 = \"t.a\"() : () -> !spirv.ptr<i32, Function>\n" indent \
+           "%6 = \"t.a\"() : () -> i32\n" indent "\"t.b\"(%0, %1, %2, %3, %4, %5, %6) : (i32, !spirv.ptr<i32, Function>, " \
+           PTR_A ", " STRUCT_A ", " STRUCT_A ", !spirv.ptr<i32, Function>, i32) -> ()\n"
+    static const char text[] = OPS("");
+    static const char expect[] = "\"builtin.module\"() ({\n" OPS("  ") "}) : () -> ()\n";
+#undef OPS
+#undef STRUCT_A
+#undef PTR_A
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    spvk_ir_op *module = NULL;
+    CHECK(spvk_ir_parse(ctx, text, strlen(text), "types.mlir", &module, &diags) == SPVK_OK);
+    char *out = module ? spvk_ir_print(ctx, module, NULL) : NULL;
+    CHECK(out && strcmp(out, expect) == 0);
+    if (out && strcmp(out, expect) != 0)
+        fprintf(stderr, "printed:\n%s\nexpected:\n%s\n", out, expect);
+    if (out)
+        spvk_free(spvk_ir_context_allocator(ctx), out, strlen(out) + 1);
+    spvk_diagnostics_free(&diags);
+    spvk_ir_context_destroy(ctx);
+}
+
 static void test_syntax(void)
 {
     spvk_ir_context *ctx = new_context();
@@ -847,6 +881,7 @@ int main(void)
     test_generic_roundtrip();
     test_constructors();
     test_syntax();
+    test_repeated_types();
     test_availability();
     test_constant_elements();
     printf("%d passed, %d failed\n", checks - failures, failures);

@@ -40,13 +40,27 @@ static const spvk_spirv_enum_rename *find_rename(unsigned kind, uint32_t value)
     return NULL;
 }
 
+/* Names found by this thread (direct-mapped by kind and value), for the printer, which spells
+   the same few enumerants at nearly every op: a memo of constant tables, like the one below. */
+typedef struct enumerant_name_memo {
+    const char *name; /* NULL: empty */
+    uint32_t value;
+    unsigned kind;
+} enumerant_name_memo;
+#define ENUMERANT_NAME_MEMO 64
+static _Thread_local enumerant_name_memo enumerant_name_memos[ENUMERANT_NAME_MEMO];
+
 const char *spvk_spirv_enumerant_name(unsigned operand_kind, uint32_t value)
 {
+    enumerant_name_memo *m = &enumerant_name_memos[(operand_kind * 37u + value * 7u) & (ENUMERANT_NAME_MEMO - 1)];
+    if (m->name && m->kind == operand_kind && m->value == value)
+        return m->name;
     const spvk_spirv_enum_rename *r = find_rename(operand_kind, value);
-    if (r)
-        return r->name;
-    const spvk_enumerant_desc *e = spvk_enumerant_by_value(operand_kind, value);
-    return e ? e->name : NULL;
+    const spvk_enumerant_desc *e = r ? NULL : spvk_enumerant_by_value(operand_kind, value);
+    const char *name = r ? r->name : e ? e->name : NULL;
+    if (name)
+        *m = (enumerant_name_memo){name, value, operand_kind};
+    return name;
 }
 
 /* Names looked up by this thread (direct-mapped by kind, length and first byte): custom forms

@@ -28,6 +28,7 @@
 
 #include "ir_asm.h"
 #include "build_pool.h"
+#include "dict_memo.h"
 #include "ir_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
@@ -175,18 +176,6 @@ typedef struct type_memo_entry {
     const spvk_ir_type *type;
 } type_memo_entry;
 
-/* An op's attributes as its parser added them (direct-mapped by their pointers) and the
-   dictionary they made: each kind of op adds the same few interned names and uniqued values, and
-   sorting them and uniquing the dictionary costs far more than comparing the pointers. */
-#define PARSER_DICT_MEMO 64
-#define DICT_MEMO_MAX 4
-typedef struct dict_memo_entry {
-    const spvk_ir_attr *dict;
-    uint32_t count;
-    const char *names[DICT_MEMO_MAX];
-    const spvk_ir_attr *values[DICT_MEMO_MAX];
-} dict_memo_entry;
-
 /* A growable array of plain structs (realloc'd through the allocator). */
 #define VEC(T)              \
     struct {                \
@@ -235,7 +224,7 @@ struct spvk_ir_parser {
     /* Op names looked up, because a text repeats the same few hundred names. */
     def_cache_entry def_cache[PARSER_DEF_CACHE];
     type_memo_entry type_memo[PARSER_TYPE_MEMO];
-    dict_memo_entry dict_memo[PARSER_DICT_MEMO];
+    ir_dict_memo dict_memo; /* the dictionaries of ops' attributes as their parsers add them */
     /* Attribute names custom parsers pass (literals, mostly) and their interned copies. */
     struct {
         const char *name, *interned;
@@ -2680,19 +2669,14 @@ static bool finish_attrs(parser *p, op_frame *f)
         return true;
     uint32_t base = st->attrs && st->attrs->kind == SPVK_ATTR_DICTIONARY ? st->attrs->num_attrs : 0;
     uint32_t n = base + f->num_attrs;
-    dict_memo_entry *memo = NULL;
-    if (base == 0 && n <= DICT_MEMO_MAX) {
-        uint32_t h = n;
-        for (uint32_t i = 0; i < n; i++)
-            h = spvk_hash_u32(h ^ (uint32_t)((uintptr_t)f->attr_names[i] >> 3) ^
-                              (uint32_t)((uintptr_t)f->attr_values[i] >> 3) * 0x9e3779b9u);
-        memo = &p->dict_memo[h & (PARSER_DICT_MEMO - 1)];
-        if (memo->dict && memo->count == n && memcmp(memo->names, f->attr_names, n * sizeof *f->attr_names) == 0 &&
-            memcmp(memo->values, f->attr_values, n * sizeof *f->attr_values) == 0) {
-            st->attrs = memo->dict;
-            f->num_attrs = 0;
-            return true;
-        }
+    if (base == 0) {
+        /* The names are interned by every frame_add_attr caller. */
+        const spvk_ir_attr *d = ir_dict_memo_get(p->ctx, &p->dict_memo, f->attr_names, f->attr_values, n, true);
+        if (!d)
+            return context_failure(p);
+        st->attrs = d;
+        f->num_attrs = 0;
+        return true;
     }
     attr_entry *e = scratch_alloc(p, (size_t)n * sizeof *e);
     if (!e)
@@ -2710,12 +2694,6 @@ static bool finish_attrs(parser *p, op_frame *f)
     const spvk_ir_attr *d = make_dictionary(p, e, n, false);
     if (!d)
         return false;
-    if (memo) {
-        memo->dict = d;
-        memo->count = n;
-        memcpy(memo->names, f->attr_names, n * sizeof *f->attr_names);
-        memcpy(memo->values, f->attr_values, n * sizeof *f->attr_values);
-    }
     st->attrs = d;
     f->num_attrs = 0;
     return true;

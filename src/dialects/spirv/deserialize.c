@@ -1066,7 +1066,7 @@ static void spec_op_symbol(dsr *d, uint32_t id, uint32_t inst, unsigned depth)
     w.num_operands = (uint16_t)n;
     spvk_spirv_decoded out;
     memset(&out, 0, sizeof out);
-    out.dict_memo = d->dict_memo;
+    out.dict_memo = &d->dict_memo;
     out.operands = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.operands));
     out.attr_names = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.attr_names));
     out.attr_values = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.attr_values));

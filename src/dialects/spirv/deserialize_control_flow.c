@@ -719,7 +719,7 @@ static spvk_ir_value *spec_operation(dsr *d, uint32_t id, spvk_ir_block *block, 
     const spvk_ir_type *type = dsr_type(d, view.result_type_id, si);
     spvk_spirv_decoded out;
     memset(&out, 0, sizeof out);
-    out.dict_memo = d->dict_memo;
+    out.dict_memo = &d->dict_memo;
     out.operands = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.operands));
     out.attr_names = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.attr_names));
     out.attr_values = dsr_check(d, spvk_ir_alloc(d->ctx, n * sizeof *out.attr_values));
@@ -843,7 +843,7 @@ static void translate_generic(dsr *d, uint32_t i, spvk_ir_block *x, const spvk_s
     } else {
         spvk_spirv_decoded out;
         memset(&out, 0, sizeof out);
-        out.dict_memo = d->dict_memo;
+        out.dict_memo = &d->dict_memo;
         out.operands = d->scratch_values2;
         out.attr_names = d->scratch_names;
         out.attr_values = d->scratch_attrs;

@@ -311,7 +311,7 @@ typedef struct dsr {
         *n_function_control, *n_initializer, *n_default_value, *n_constituents, *n_arg_attrs;
 
     dsr_fn fn;
-    spvk_spirv_dict_memo dict_memo[SPVK_SPIRV_DICT_MEMO]; /* for spvk_spirv_decoded.dict_memo */
+    ir_dict_memo dict_memo; /* for spvk_spirv_decoded.dict_memo */
 
     /* A worker's copy (dsr_clone): it owns its instructions, ids, decorations and scratch and
        shares the rest with the deserializer it copies, read-only. A copy, and the deserializer

@@ -324,30 +324,6 @@ static spvk_result decode_id_attr(decoder *d, const spvk_spirv_slot *slot)
     return SPVK_OK;
 }
 
-/* The dictionary of names and values (count of each), through memo when there is one. */
-static const spvk_ir_attr *memo_dictionary(spvk_ir_context *ctx, spvk_spirv_dict_memo *memo, const char **names,
-                                           const spvk_ir_attr **values, uint32_t count)
-{
-    spvk_spirv_dict_memo *m = NULL;
-    if (memo && count <= SPVK_SPIRV_DICT_MEMO_MAX) {
-        uint32_t h = count;
-        for (uint32_t i = 0; i < count; i++)
-            h = spvk_hash_u32(h ^ (uint32_t)((uintptr_t)names[i] >> 3) ^ (uint32_t)((uintptr_t)values[i] >> 3) * 0x9e3779b9u);
-        m = &memo[h & (SPVK_SPIRV_DICT_MEMO - 1)];
-        if (m->dict && m->count == count && memcmp(m->names, names, count * sizeof *names) == 0 &&
-            memcmp(m->values, values, count * sizeof *values) == 0)
-            return m->dict;
-    }
-    const spvk_ir_attr *dict = spvk_ir_dictionary_attr(ctx, names, values, count);
-    if (m && dict) {
-        m->dict = dict;
-        m->count = count;
-        memcpy(m->names, names, count * sizeof *names);
-        memcpy(m->values, values, count * sizeof *values);
-    }
-    return dict;
-}
-
 spvk_result spvk_spirv_decode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info *info,
                                          const spvk_instruction *inst, spvk_ir_value *const *id_values,
                                          const spvk_ir_type *result_type, const spvk_spirv_id_hooks *hooks,
@@ -466,7 +442,9 @@ spvk_result spvk_spirv_decode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_
         out->state.num_results = 1;
     }
     if (d.num_attrs) {
-        out->state.attrs = memo_dictionary(ctx, out->dict_memo, out->attr_names, out->attr_values, d.num_attrs);
+        out->state.attrs = out->dict_memo ? ir_dict_memo_get(ctx, out->dict_memo, out->attr_names, out->attr_values,
+                                                             d.num_attrs, false)
+                                          : spvk_ir_dictionary_attr(ctx, out->attr_names, out->attr_values, d.num_attrs);
         if (!out->state.attrs)
             return dec_oom(&d);
     }

@@ -20,6 +20,7 @@
 #include "spvkit/binary.h"
 #include "spvkit/grammar.h"
 #include "spvkit/spirv_dialect.h"
+#include "../../ir/dict_memo.h"
 #include "../../ir/ir_asm.h"
 
 typedef enum spvk_spirv_slot_kind {
@@ -99,26 +100,13 @@ const spvk_spirv_op_info *spvk_spirv_op_info_of(const spvk_ir_op *op);
    resolved by the caller: ids[i] is the value of the i-th id operand word, NULL where the caller
    materializes nothing), fills the operation state (name/def, operands, result types, attrs).
    The caller supplies scratch arrays big enough for inst->num_operands entries. */
-/* Attribute dictionaries a decoder made (direct-mapped by their names and values, which are
-   static or interned names and uniqued attributes): a module's variables and memory accesses
-   repeat the same few, and uniquing one again costs far more than comparing pointers. One
-   thread's, in one context; zeroed before its first use. */
-#define SPVK_SPIRV_DICT_MEMO 16
-#define SPVK_SPIRV_DICT_MEMO_MAX 4
-typedef struct spvk_spirv_dict_memo {
-    const spvk_ir_attr *dict;
-    uint32_t count;
-    const char *names[SPVK_SPIRV_DICT_MEMO_MAX];
-    const spvk_ir_attr *values[SPVK_SPIRV_DICT_MEMO_MAX];
-} spvk_spirv_dict_memo;
-
 typedef struct spvk_spirv_decoded {
     spvk_ir_op_state state;
     spvk_ir_value **operands;       /* scratch, inst->num_operands entries */
     const char **attr_names;        /* scratch */
     const spvk_ir_attr **attr_values;
     const spvk_ir_type *result_type;
-    spvk_spirv_dict_memo *dict_memo; /* optional: SPVK_SPIRV_DICT_MEMO entries */
+    ir_dict_memo *dict_memo;         /* optional: the caller's (names are static or interned) */
 } spvk_spirv_decoded;
 spvk_result spvk_spirv_decode_generic(spvk_ir_context *ctx, const spvk_spirv_op_info *info,
                                       const spvk_instruction *inst, spvk_ir_value *const *id_values,

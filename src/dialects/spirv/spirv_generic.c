@@ -634,19 +634,22 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
     if (n != info->num_slots)
         return enc_fail(&e, "the operation table does not match the grammar");
 
-    /* needed[i]: the SSA operands that the slots after i take for sure. */
+    /* needed[i]: the SSA operands that the slots after i take for sure; attrs[i]: slot i's
+       attribute (looked up once, here). */
     uint32_t needed[257];
+    const spvk_ir_attr *attrs[256];
     needed[n] = 0;
     for (uint32_t i = n; i-- > 0;) {
         const spvk_spirv_slot *s = &info->slots[i];
         uint32_t c = 0;
         uint8_t cat = spvk_operand_kind_categories[descs[i]->kind];
-        if (cat == SPVK_CATEGORY_ID && s->id_as_attr == SPVK_SPIRV_ID_AS_NONE &&
-            descs[i]->quantifier == SPVK_QUANTIFIER_ONE)
+        bool ssa = cat == SPVK_CATEGORY_ID && s->id_as_attr == SPVK_SPIRV_ID_AS_NONE;
+        attrs[i] = ssa ? NULL : spvk_ir_op_attr(op, s->attr_name);
+        if (ssa && descs[i]->quantifier == SPVK_QUANTIFIER_ONE)
             c = 1;
         else if ((cat == SPVK_CATEGORY_VALUEENUM || cat == SPVK_CATEGORY_BITENUM) &&
                  descs[i]->quantifier != SPVK_QUANTIFIER_VARIADIC) {
-            const spvk_ir_attr *a = spvk_ir_op_attr(op, s->attr_name);
+            const spvk_ir_attr *a = attrs[i];
             uint32_t v = 0;
             if (a && ((a->kind == SPVK_SPIRV_ATTR_ENUM && a->dialect == spvk_spirv_dialect()) ||
                       (a->kind == SPVK_ATTR_INTEGER && !a->dialect))) {
@@ -678,7 +681,7 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
                     return false;
             continue;
         }
-        const spvk_ir_attr *a = spvk_ir_op_attr(op, s->attr_name);
+        const spvk_ir_attr *a = attrs[i];
         if (!a) {
             if (od->quantifier == SPVK_QUANTIFIER_ONE)
                 return enc_fail(&e, "missing attribute '%s'", s->attr_name);

@@ -6,11 +6,9 @@
 const char *spvk_grammar_version_string(void) { return spvk_grammar_version; }
 const char *spvk_grammar_source_string(void) { return spvk_grammar_source; }
 
-/* Compares a counted name with a nul-terminated table name, bytewise (the tables are sorted so). */
-/* Orders (name, length) against a table's nul-terminated name as strcmp orders the table. name
-   may hold nul bytes (it comes from user text): compare lengths, never read past either string. */
-/* strcmp's order between name[0, length) and table_name, without measuring table_name: table
-   names are short and most comparisons end at the first bytes. */
+/* Orders (name, length) against a table's nul-terminated name as strcmp orders the table, without
+   measuring the table's name (most comparisons end at the first bytes). name may hold nul bytes
+   (it comes from user text): never read past either string. */
 static int compare_name(const char *name, size_t length, const char *table_name)
 {
     for (size_t i = 0; i < length; i++) {

@@ -614,9 +614,7 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
     /* An op whose every slot is one SSA operand (arithmetic, bitwise, comparisons): its ids in
        order, with no grammar walk. */
     const spvk_spirv_op_data *data = op->def && op->def->dialect == spvk_spirv_dialect() ? op->def->data : NULL;
-    if (data && data->info == info && data->counted_shape && !data->attr_slots && !data->unbounded_operands &&
-        data->min_operands == info->num_slots && data->max_operands == info->num_slots &&
-        op->num_operands == info->num_slots) {
+    if (data && data->info == info && data->ids_only && op->num_operands == info->num_slots) {
         for (uint32_t i = 0; i < op->num_operands; i++)
             if (!write_id(&e))
                 return false;

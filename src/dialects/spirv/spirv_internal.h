@@ -79,12 +79,14 @@ extern const char *const spvk_spirv_enum_mnemonics[];
 typedef struct spvk_spirv_op_data {
     const spvk_spirv_op_info *info; /* NULL for structural ops that stand for no one instruction */
     const void *verify_rule;        /* spirv_verify.c's own rule for the op, or NULL */
-    /* The generic shape check's operand counts, counted once here instead of at every op
-       verified; an attribute slot's value may add id operands (enumerants with id parameters). */
-    bool counted_shape;
+    /* The grammar's SSA operands for the slots that are not attributes, counted once here for the
+       generic shape check (an attribute slot's value may add more: enumerants with id
+       parameters), and whether every slot is one SSA operand (the encoder then writes the ids in
+       order). */
+    uint16_t min_operands, max_operands;
     bool unbounded_operands;
     bool attr_slots;
-    uint16_t min_operands, max_operands;
+    bool ids_only;
 } spvk_spirv_op_data;
 /* The op data of an op name and its info (NULL for structural ops without one): the verifier's
    rule and the counted shape. */

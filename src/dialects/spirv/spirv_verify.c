@@ -362,60 +362,33 @@ static const spvk_operand_desc *shape_operands(const spvk_spirv_op_info *info, u
     return info->desc ? info->desc->operands : NULL;
 }
 
-/* Counts the id operands the grammar allows (min, max, or unbounded) for the slots that are not
-   attributes; with v and op, instead checks the attribute slots against op, adding the ids of
-   enumerants with id parameters to enum_ids. False when a check failed. */
-static bool walk_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info, uint32_t *min,
-                       uint32_t *max, bool *unbounded, bool *has_attrs, uint32_t *enum_ids)
+/* Checks op's attribute slots, adding the ids of enumerants with id parameters to enum_ids. */
+static bool check_attr_slots(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info,
+                             uint32_t *enum_ids)
 {
     uint32_t num_ops, gi = 0;
     const spvk_operand_desc *ops = shape_operands(info, &num_ops);
-    for (uint32_t oi = 0; oi < num_ops; oi++) {
+    for (uint32_t oi = 0; oi < num_ops && gi < info->num_slots; oi++) {
         const spvk_operand_desc *od = &ops[oi];
         if (od->kind == SPVK_OPERAND_IdResultType || od->kind == SPVK_OPERAND_IdResult)
             continue;
-        if (gi >= info->num_slots)
-            break;
         const spvk_spirv_slot *slot = &info->slots[gi++];
-        if (v) {
-            if (slot->kind == SPVK_SPIRV_SLOT_ATTR && !check_slot_attr(v, op, slot, od, enum_ids))
-                return false;
-            continue;
-        }
-        const spvk_operand_kind_desc *k = spvk_operand_kind(od->kind);
-        if (slot->kind == SPVK_SPIRV_SLOT_ATTR)
-            *has_attrs = true;
-        else if (k && k->category == SPVK_CATEGORY_COMPOSITE)
-            *unbounded = true; /* pairs: an id and a literal, or two ids */
-        else if (od->quantifier == SPVK_QUANTIFIER_ONE)
-            ++*min, ++*max;
-        else if (od->quantifier == SPVK_QUANTIFIER_OPTIONAL)
-            ++*max;
-        else
-            *unbounded = true;
+        if (slot->kind == SPVK_SPIRV_SLOT_ATTR && !check_slot_attr(v, op, slot, od, enum_ids))
+            return false;
     }
     return true;
 }
 
-static bool verify_generic_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info,
-                                 const spvk_spirv_op_data *data)
+static bool verify_generic_shape(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_data *data)
 {
+    const spvk_spirv_op_info *info = data->info;
     if (!info->ext_desc && !info->desc)
         return true;
-    uint32_t min = 0, max = 0, enum_ids = 0;
-    bool unbounded = false, has_attrs = true;
-    if (data && data->counted_shape) {
-        min = data->min_operands;
-        max = data->max_operands;
-        unbounded = data->unbounded_operands;
-        has_attrs = data->attr_slots;
-    } else {
-        walk_shape(NULL, NULL, info, &min, &max, &unbounded, &has_attrs, NULL);
-    }
-    if (has_attrs && !walk_shape(v, op, info, NULL, NULL, NULL, NULL, &enum_ids))
+    uint32_t enum_ids = 0;
+    if (data->attr_slots && !check_attr_slots(v, op, info, &enum_ids))
         return false;
-    min += enum_ids;
-    max += enum_ids;
+    uint32_t min = data->min_operands + enum_ids, max = data->max_operands + enum_ids;
+    bool unbounded = data->unbounded_operands;
     if (op->num_operands < min || (!unbounded && op->num_operands > max)) {
         if (unbounded)
             return fail(v, op, "operand count", "expects at least %u operand(s), has %u", min, op->num_operands);
@@ -2132,19 +2105,32 @@ static const op_rule *find_rule(const char *name)
 
 spvk_spirv_op_data spvk_spirv_verify_data(const char *name, const spvk_spirv_op_info *info)
 {
-    spvk_spirv_op_data data = {info, find_rule(name), false, false, false, 0, 0};
-    uint32_t min = 0, max = 0;
-    bool unbounded = false, has_attrs = false;
-    if (info && (info->ext_desc || info->desc)) {
-        walk_shape(NULL, NULL, info, &min, &max, &unbounded, &has_attrs, NULL);
-        if (max <= UINT16_MAX) {
-            data.counted_shape = true;
-            data.unbounded_operands = unbounded;
-            data.attr_slots = has_attrs;
-            data.min_operands = (uint16_t)min;
-            data.max_operands = (uint16_t)max;
-        }
+    spvk_spirv_op_data data = {info, find_rule(name), 0, 0, false, false, false};
+    if (!info)
+        return data;
+    /* The id operands of the slots that are not attributes: at least min, at most max. */
+    uint32_t num_ops, gi = 0, min = 0, max = 0;
+    const spvk_operand_desc *ops = shape_operands(info, &num_ops);
+    for (uint32_t oi = 0; oi < num_ops && gi < info->num_slots; oi++) {
+        const spvk_operand_desc *od = &ops[oi];
+        if (od->kind == SPVK_OPERAND_IdResultType || od->kind == SPVK_OPERAND_IdResult)
+            continue;
+        const spvk_spirv_slot *slot = &info->slots[gi++];
+        const spvk_operand_kind_desc *k = spvk_operand_kind(od->kind);
+        if (slot->kind == SPVK_SPIRV_SLOT_ATTR)
+            data.attr_slots = true;
+        else if (k && k->category == SPVK_CATEGORY_COMPOSITE)
+            data.unbounded_operands = true; /* pairs: an id and a literal, or two ids */
+        else if (od->quantifier == SPVK_QUANTIFIER_ONE)
+            min++, max++;
+        else if (od->quantifier == SPVK_QUANTIFIER_OPTIONAL)
+            max++;
+        else
+            data.unbounded_operands = true;
     }
+    data.min_operands = (uint16_t)min; /* a grammar instruction has fewer than 256 operands */
+    data.max_operands = (uint16_t)max;
+    data.ids_only = !data.attr_slots && !data.unbounded_operands && min == max && min == info->num_slots;
     return data;
 }
 
@@ -2152,7 +2138,7 @@ bool spvk_spirv_verify_op(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
     const spvk_spirv_op_data *data = op->def->dialect == spirv_dialect() ? op->def->data : NULL;
     const spvk_spirv_op_info *info = data ? data->info : NULL;
-    if (info && (info->flags & SPVK_SPIRV_OP_GENERIC) && !verify_generic_shape(v, op, info, data))
+    if (info && (info->flags & SPVK_SPIRV_OP_GENERIC) && !verify_generic_shape(v, op, data))
         return false;
     const op_rule *rule = data ? data->verify_rule : NULL;
     return !rule || rule->verify(v, op, rule->arg);

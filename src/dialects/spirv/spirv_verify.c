@@ -351,31 +351,51 @@ static bool check_slot_attr(spvk_ir_verifier *v, const spvk_ir_op *op, const spv
     return true;
 }
 
-/* The grammar's operands of info, less the result type and result. */
-static const spvk_operand_desc *shape_operands(const spvk_spirv_op_info *info, uint32_t *count)
+/* The grammar's operands of info after its result type and result, each with its slot. */
+typedef struct slot_walk {
+    const spvk_spirv_op_info *info;
+    const spvk_operand_desc *ops;
+    uint32_t num_ops, oi, gi;
+} slot_walk;
+
+static slot_walk slots_of(const spvk_spirv_op_info *info)
 {
+    slot_walk w = {info, NULL, 0, 0, 0};
     if (info->ext_desc) {
-        *count = info->ext_desc->num_operands;
-        return info->ext_desc->operands;
+        w.ops = info->ext_desc->operands;
+        w.num_ops = info->ext_desc->num_operands;
+    } else if (info->desc) {
+        w.ops = info->desc->operands;
+        w.num_ops = info->desc->num_operands;
     }
-    *count = info->desc ? info->desc->num_operands : 0;
-    return info->desc ? info->desc->operands : NULL;
+    return w;
+}
+
+/* The next operand and its slot; false past the last (or past the info's slots). */
+static bool next_slot(slot_walk *w, const spvk_operand_desc **od, const spvk_spirv_slot **slot)
+{
+    for (; w->oi < w->num_ops && w->gi < w->info->num_slots; w->oi++) {
+        const spvk_operand_desc *d = &w->ops[w->oi];
+        if (d->kind == SPVK_OPERAND_IdResultType || d->kind == SPVK_OPERAND_IdResult)
+            continue;
+        w->oi++;
+        *od = d;
+        *slot = &w->info->slots[w->gi++];
+        return true;
+    }
+    return false;
 }
 
 /* Checks op's attribute slots, adding the ids of enumerants with id parameters to enum_ids. */
 static bool check_attr_slots(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_op_info *info,
                              uint32_t *enum_ids)
 {
-    uint32_t num_ops, gi = 0;
-    const spvk_operand_desc *ops = shape_operands(info, &num_ops);
-    for (uint32_t oi = 0; oi < num_ops && gi < info->num_slots; oi++) {
-        const spvk_operand_desc *od = &ops[oi];
-        if (od->kind == SPVK_OPERAND_IdResultType || od->kind == SPVK_OPERAND_IdResult)
-            continue;
-        const spvk_spirv_slot *slot = &info->slots[gi++];
+    slot_walk w = slots_of(info);
+    const spvk_operand_desc *od;
+    const spvk_spirv_slot *slot;
+    while (next_slot(&w, &od, &slot))
         if (slot->kind == SPVK_SPIRV_SLOT_ATTR && !check_slot_attr(v, op, slot, od, enum_ids))
             return false;
-    }
     return true;
 }
 
@@ -2109,13 +2129,11 @@ spvk_spirv_op_data spvk_spirv_verify_data(const char *name, const spvk_spirv_op_
     if (!info)
         return data;
     /* The id operands of the slots that are not attributes: at least min, at most max. */
-    uint32_t num_ops, gi = 0, min = 0, max = 0;
-    const spvk_operand_desc *ops = shape_operands(info, &num_ops);
-    for (uint32_t oi = 0; oi < num_ops && gi < info->num_slots; oi++) {
-        const spvk_operand_desc *od = &ops[oi];
-        if (od->kind == SPVK_OPERAND_IdResultType || od->kind == SPVK_OPERAND_IdResult)
-            continue;
-        const spvk_spirv_slot *slot = &info->slots[gi++];
+    uint32_t min = 0, max = 0;
+    slot_walk w = slots_of(info);
+    const spvk_operand_desc *od;
+    const spvk_spirv_slot *slot;
+    while (next_slot(&w, &od, &slot)) {
         const spvk_operand_kind_desc *k = spvk_operand_kind(od->kind);
         if (slot->kind == SPVK_SPIRV_SLOT_ATTR)
             data.attr_slots = true;

@@ -146,6 +146,13 @@ SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op
 SPVK_API spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *module,
                                                    const spvk_ir_stream *stream, uint32_t **words_out,
                                                    size_t *num_words_out, spvk_diagnostics *diags);
+/* The same, written through `write` in pieces (words in host byte order) rather than returned in
+   one buffer: the header and the module-level sections, then the function definitions, which are
+   most of a module and are not copied once more to go behind them. Nothing is written unless the
+   whole module serialized; SPVK_ERROR_IO when write returns false. */
+typedef bool (*spvk_spirv_write_fn)(void *user, const uint32_t *words, size_t count);
+SPVK_API spvk_result spvk_spirv_serialize_to(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
+                                             spvk_spirv_write_fn write, void *user, spvk_diagnostics *diags);
 
 /* ---- Availability ----
    What an op (with its enumerant operands and its types) or a type needs: a version range and

@@ -1162,6 +1162,82 @@ static void test_oom(void)
     }
 }
 
+/* ---- spvk_spirv_serialize_to: the same words, handed out in pieces ---- */
+
+typedef struct pieces {
+    uint32_t words[4096];
+    size_t count, calls;
+    size_t fail_at; /* the call that fails (1-based), 0: none */
+} pieces;
+
+static bool collect_piece(void *user, const uint32_t *words, size_t count)
+{
+    pieces *p = user;
+    if (++p->calls == p->fail_at || p->count + count > sizeof p->words / sizeof p->words[0])
+        return false;
+    memcpy(p->words + p->count, words, count * sizeof *words);
+    p->count += count;
+    return true;
+}
+
+static void test_serialize_to(void)
+{
+    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+    CHECK(ctx && spvk_ir_register_all_dialects(ctx));
+    tctx t;
+    init(&t, ctx);
+    uint32_t caps[] = {SPVK_CAPABILITY_Shader};
+    spvk_ir_op *module;
+    spvk_ir_block *body = new_module(&t, &module, SPVK_VERSION(1, 3), caps, 1, 0, 1);
+    for (int f = 0; f < 3; f++) {
+        char name[8];
+        snprintf(name, sizeof name, "f%d", f);
+        spvk_ir_block *e = new_func(&t, body, name, &t.i32, 1, t.i32, NULL);
+        spvk_ir_value *k = cst(&t, e, i32a(&t, f + 1), t.i32);
+        spvk_ir_value *sum = val(&t, e, (opspec){.name = "spirv.IAdd", .operands = {e->args[0], k}, .num_operands = 2,
+                                                 .result = t.i32});
+        add(&t, e, (opspec){.name = "spirv.ReturnValue", .operands = {sum}, .num_operands = 1});
+    }
+    spvk_diagnostics diags;
+    spvk_diagnostics_init(&diags, NULL);
+    uint32_t *words = NULL;
+    size_t n = 0;
+    CHECK(spvk_spirv_serialize(ctx, module, &words, &n, &diags) == SPVK_OK);
+
+    /* The header and sections, then the function definitions: the words of spvk_spirv_serialize. */
+    pieces *p = calloc(1, sizeof *p);
+    CHECK(p && spvk_spirv_serialize_to(ctx, module, NULL, collect_piece, p, &diags) == SPVK_OK);
+    CHECK(p && p->calls == 2 && p->count == n && memcmp(p->words, words, n * 4) == 0);
+    CHECK(diags.count == 0);
+
+    /* A write that fails stops it: SPVK_ERROR_IO, with no diagnostic (the writer reports). */
+    for (size_t fail = 1; p && fail <= 2; fail++) {
+        memset(p, 0, sizeof *p);
+        p->fail_at = fail;
+        CHECK(spvk_spirv_serialize_to(ctx, module, NULL, collect_piece, p, &diags) == SPVK_ERROR_IO);
+        CHECK(p->calls == fail && diags.count == 0);
+    }
+
+    /* A module that does not serialize writes nothing. */
+    spvk_ir_op *bad;
+    spvk_ir_block *bad_body = new_module(&t, &bad, SPVK_VERSION(1, 0), caps, 1, 0, 1);
+    spvk_ir_block *e = new_func(&t, bad_body, "main", NULL, 0, NULL, NULL);
+    spvk_ir_value *x = cst(&t, e, spvk_ir_integer_attr(ctx, spvk_ir_index_type(ctx), 1), spvk_ir_index_type(ctx));
+    add(&t, e, (opspec){.name = "spirv.IAdd", .operands = {x, x}, .num_operands = 2, .result = spvk_ir_index_type(ctx)});
+    add(&t, e, (opspec){.name = "spirv.Return"});
+    if (p) {
+        memset(p, 0, sizeof *p);
+        CHECK(spvk_spirv_serialize_to(ctx, bad, NULL, collect_piece, p, &diags) == SPVK_ERROR_INVALID);
+        CHECK(p->calls == 0 && diags_mention(&diags, "spirv.IAdd"));
+    }
+    CHECK(spvk_spirv_serialize_to(ctx, module, NULL, NULL, p, &diags) == SPVK_ERROR_USAGE);
+    CHECK(spvk_spirv_serialize_to(NULL, module, NULL, collect_piece, p, &diags) == SPVK_ERROR_USAGE);
+    free(p);
+    free_words(words, n);
+    spvk_diagnostics_free(&diags);
+    spvk_ir_context_destroy(ctx);
+}
+
 int main(void)
 {
     test_compute();
@@ -1171,6 +1247,7 @@ int main(void)
     test_more();
     test_nesting();
     test_errors();
+    test_serialize_to();
     test_oom();
     TEST_SUMMARY();
 }

@@ -50,6 +50,8 @@ int cli_write_output(const char *path, const void *data, size_t size, bool binar
    then close, which reports a failed write (pass failed = true when a write already failed). */
 FILE *cli_open_output(const char *path, bool binary, const char *cmd);
 int cli_close_output(FILE *f, const char *path, bool failed, const char *cmd);
+/* fwrite in the pieces the kernel writes back best (see CLI_WRITE_PIECE); false when one failed. */
+bool cli_write_pieces(FILE *f, const void *data, size_t size);
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */
 void cli_print_diagnostics(const spvk_diagnostics *diags, const char *input_name, bool text_input);
 int cli_exit_for(spvk_result r);

@@ -106,6 +106,15 @@ static int failed(const char *cmd, spvk_result r)
     return cli_exit_for(r);
 }
 
+/* The exit status of serialize_and_write: its output's (a failed write is reported there) or the
+   serializer's. */
+static int written_or_failed(int rc, spvk_result r)
+{
+    if (r == SPVK_ERROR_IO || (r == SPVK_OK && rc))
+        return rc ? rc : EXIT_USAGE;
+    return r == SPVK_OK ? EXIT_OK : failed("translate", r);
+}
+
 /* Parses MLIR text from IN. */
 static spvk_ir_op *read_mlir(const char *cmd, spvk_ir_context *ctx, const ir_options *o, int *rc)
 {
@@ -165,26 +174,36 @@ static const spvk_ir_op *find_spirv_module(const spvk_ir_op *top, const char *na
     return found;
 }
 
-/* Writes the serializer's words to -o (or standard output) and frees them. */
-static int write_words(spvk_ir_context *ctx, const ir_options *o, uint32_t *words, size_t count)
+/* The serializer's output, opened at its first words: none come when serializing fails, and then
+   no file is made. */
+typedef struct words_output {
+    const ir_options *o;
+    FILE *f;
+    bool open_failed, write_failed;
+} words_output;
+
+static bool write_words_piece(void *user, const uint32_t *words, size_t count)
 {
-    int rc = cli_write_output(o->output, words, count * 4, true, "translate");
-    spvk_free(spvk_ir_context_allocator(ctx), words, count * 4);
-    return rc;
+    words_output *w = user;
+    if (!w->f && !w->open_failed) {
+        w->f = cli_open_output(w->o->output, true, "translate");
+        w->open_failed = !w->f;
+    }
+    if (w->f && !w->write_failed)
+        w->write_failed = !cli_write_pieces(w->f, words, count * sizeof *words);
+    return w->f && !w->write_failed;
 }
 
-static int serialize_and_write(spvk_ir_context *ctx, const spvk_ir_op *module, const ir_options *o)
+/* Serializes module (each op through stream, when there is one) to -o or standard output, as the
+   serializer hands out its pieces (the function definitions are not gathered behind the rest). */
+static int serialize_and_write(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
+                               const ir_options *o, spvk_diagnostics *diags, spvk_result *r)
 {
-    spvk_diagnostics diags;
-    spvk_diagnostics_init(&diags, NULL);
-    uint32_t *words = NULL;
-    size_t count = 0;
-    spvk_result r = spvk_spirv_serialize(ctx, module, &words, &count, &diags);
-    cli_print_diagnostics(&diags, input_name(o), true);
-    spvk_diagnostics_free(&diags);
-    if (r != SPVK_OK)
-        return failed("translate", r);
-    return write_words(ctx, o, words, count);
+    words_output out = {o, NULL, false, false};
+    *r = spvk_spirv_serialize_to(ctx, module, stream, write_words_piece, &out, diags);
+    if (out.f)
+        return cli_close_output(out.f, o->output, out.write_failed, "translate");
+    return out.open_failed ? EXIT_USAGE : EXIT_OK; /* cli_open_output said why */
 }
 
 static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *rc)
@@ -223,8 +242,6 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_ir_lazy_parser *lp = NULL;
     spvk_ir_verifier *verifier = NULL;
     spvk_ir_op *top = NULL;
-    uint32_t *words = NULL;
-    size_t count = 0;
     spvk_result r = spvk_ir_lazy_parser_create(ctx, in.data, in.size, input_name(o), &diags, &top, &lp);
     if (r == SPVK_OK && o->verify) {
         verifier = spvk_ir_verifier_create(ctx, &diags);
@@ -241,16 +258,14 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         spvk_ir_stream stream;
         spvk_ir_lazy_parser_set_threads(lp, thread_count(o));
         spvk_ir_lazy_parser_stream(lp, verifier, &stream);
-        r = spvk_spirv_serialize_streamed(ctx, (spvk_ir_op *)module, &stream, &words, &count, &diags);
+        rc = serialize_and_write(ctx, (spvk_ir_op *)module, &stream, o, &diags, &r);
     }
     cli_print_diagnostics(&diags, input_name(o), true);
     spvk_diagnostics_free(&diags);
     spvk_ir_verifier_destroy(verifier);
     spvk_ir_lazy_parser_destroy(lp);
     cli_input_free(&in);
-    if (r != SPVK_OK)
-        return failed("translate", r);
-    return rc ? rc : write_words(ctx, o, words, count);
+    return written_or_failed(rc, r);
 }
 
 /* --deserialize-spirv, one function at a time: the printer's streaming hooks build and verify
@@ -339,8 +354,15 @@ int cli_translate(int argc, char **argv)
         rc = deserialize_streaming(ctx, &o);
     } else {
         spvk_ir_op *module = deserialize(ctx, &o, &rc);
-        if (module)
-            rc = serialize_and_write(ctx, module, &o);
+        if (module) {
+            spvk_diagnostics diags;
+            spvk_diagnostics_init(&diags, NULL);
+            spvk_result r;
+            rc = serialize_and_write(ctx, module, NULL, &o, &diags, &r);
+            cli_print_diagnostics(&diags, input_name(&o), true);
+            spvk_diagnostics_free(&diags);
+            rc = written_or_failed(rc, r);
+        }
     }
     spvk_ir_context_destroy(ctx);
     return rc;

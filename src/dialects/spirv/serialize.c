@@ -1117,24 +1117,12 @@ static bool emit_preamble(spvk_ser *s, spvk_writer *out, const spvk_ir_attr *vce
     return true;
 }
 
-spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
-                                 size_t *num_words_out, spvk_diagnostics *diags)
+/* What serialize_module leaves: the header and every section but the function definitions in
+   `head`, the definitions (most of the module) still in s->fn_defs, so that neither finisher
+   copies them more than it must. */
+static spvk_result serialize_module(spvk_ser *s, spvk_ir_context *ctx, spvk_ir_op *module,
+                                    const spvk_ir_stream *stream, spvk_diagnostics *diags, spvk_writer *head)
 {
-    return spvk_spirv_serialize_streamed(ctx, (spvk_ir_op *)module, NULL, words_out, num_words_out, diags);
-}
-
-spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
-                                          uint32_t **words_out, size_t *num_words_out, spvk_diagnostics *diags)
-{
-    if (words_out)
-        *words_out = NULL;
-    if (num_words_out)
-        *num_words_out = 0;
-    if (!ctx || !module || !words_out || !num_words_out)
-        return SPVK_ERROR_USAGE;
-
-    spvk_ser state;
-    spvk_ser *s = &state;
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
     s->alloc = spvk_ir_context_allocator(ctx);
@@ -1146,6 +1134,7 @@ spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *modu
                               &s->fn_decls, &s->fn_defs, &s->fn_header, &s->fn_body, &s->scratch};
     for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++)
         spvk_writer_init(writers[i], s->alloc);
+    spvk_writer_init(head, s->alloc);
 
     spvk_result result = SPVK_ERROR_INVALID;
     bool ctx_failed_before = spvk_ir_context_failed(ctx);
@@ -1206,49 +1195,19 @@ spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *modu
     if (!ser_finish_blocks(s) || !ser_finish_struct_names(s))
         goto done;
 
-    spvk_writer out;
-    spvk_writer_init(&out, s->alloc);
-    spvk_writer_header(&out, s->version, SPVK_GENERATOR_WORD, 0);
-    if (!emit_preamble(s, &out, vce, (uint32_t)am->value, (uint32_t)mm->value)) {
-        spvk_writer_free(&out);
+    spvk_writer_header(head, s->version, SPVK_GENERATOR_WORD, 0);
+    if (!emit_preamble(s, head, vce, (uint32_t)am->value, (uint32_t)mm->value))
         goto done;
-    }
     const spvk_writer *sections[] = {&s->entry_points, &s->exec_modes, &s->strings, &s->names, &s->annotations,
                                      &s->types, &s->fn_decls};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
         if (sections[i]->count)
-            ser_words(&out, sections[i]->words, sections[i]->count);
-    spvk_writer_set_bound(&out, s->next_id);
-    if (out.failed || writer_failed(s) || s->oom) {
-        spvk_writer_free(&out);
+            ser_words(head, sections[i]->words, sections[i]->count);
+    spvk_writer_set_bound(head, s->next_id);
+    if (head->failed || writer_failed(s))
         s->oom = true;
-        goto done;
-    }
-    if (s->failed) {
-        spvk_writer_free(&out);
-        goto done;
-    }
-    /* The function definitions, most of the module, are not copied: their buffer grows to hold
-       the whole module (at this size realloc remaps pages rather than copying them) and the
-       rest goes in front. The caller frees exactly count words. */
-    size_t head = out.count, body = s->fn_defs.count;
-    uint32_t *words = spvk_realloc(s->alloc, body ? s->fn_defs.words : NULL,
-                                   body ? s->fn_defs.capacity * sizeof *words : 0, (head + body) * sizeof *words);
-    if (!words) {
-        spvk_writer_free(&out);
-        s->oom = true;
-        goto done;
-    }
-    if (body) {
-        s->fn_defs.words = NULL; /* now words */
-        s->fn_defs.count = s->fn_defs.capacity = 0;
-        memmove(words + head, words, body * sizeof *words);
-    }
-    memcpy(words, out.words, head * sizeof *words);
-    spvk_writer_free(&out);
-    *words_out = words;
-    *num_words_out = head + body;
-    result = SPVK_OK;
+    else if (!s->oom && !s->failed)
+        result = SPVK_OK;
 
 done:
     /* Out of memory wins over the errors it caused. */
@@ -1261,6 +1220,73 @@ done:
         spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
                       "serialization failed");
     }
+    return result;
+}
+
+static spvk_result out_of_memory(spvk_diagnostics *diags)
+{
+    spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
+                  "out of memory while serializing");
+    return SPVK_ERROR_OUT_OF_MEMORY;
+}
+
+spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,
+                                 size_t *num_words_out, spvk_diagnostics *diags)
+{
+    return spvk_spirv_serialize_streamed(ctx, (spvk_ir_op *)module, NULL, words_out, num_words_out, diags);
+}
+
+spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
+                                          uint32_t **words_out, size_t *num_words_out, spvk_diagnostics *diags)
+{
+    if (words_out)
+        *words_out = NULL;
+    if (num_words_out)
+        *num_words_out = 0;
+    if (!ctx || !module || !words_out || !num_words_out)
+        return SPVK_ERROR_USAGE;
+    spvk_ser state;
+    spvk_writer head;
+    spvk_result result = serialize_module(&state, ctx, module, stream, diags, &head);
+    spvk_ser *s = &state;
+    if (result == SPVK_OK) {
+        /* The function definitions are not copied: their buffer grows to hold the whole module
+           (at this size realloc remaps pages rather than copying them) and the rest goes in
+           front. The caller frees exactly count words. */
+        size_t body = s->fn_defs.count;
+        uint32_t *words = spvk_realloc(s->alloc, body ? s->fn_defs.words : NULL,
+                                       body ? s->fn_defs.capacity * sizeof *words : 0,
+                                       (head.count + body) * sizeof *words);
+        if (words) {
+            if (body) {
+                s->fn_defs.words = NULL; /* now words */
+                s->fn_defs.count = s->fn_defs.capacity = 0;
+                memmove(words + head.count, words, body * sizeof *words);
+            }
+            memcpy(words, head.words, head.count * sizeof *words);
+            *words_out = words;
+            *num_words_out = head.count + body;
+        } else {
+            result = out_of_memory(diags);
+        }
+    }
+    spvk_writer_free(&head);
     free_state(s);
+    return result;
+}
+
+spvk_result spvk_spirv_serialize_to(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
+                                    spvk_spirv_write_fn write, void *user, spvk_diagnostics *diags)
+{
+    if (!ctx || !module || !write)
+        return SPVK_ERROR_USAGE;
+    spvk_ser state;
+    spvk_writer head;
+    spvk_result result = serialize_module(&state, ctx, module, stream, diags, &head);
+    if (result == SPVK_OK && !(write(user, head.words, head.count) &&
+                               (!state.fn_defs.count || write(user, state.fn_defs.words, state.fn_defs.count))))
+        result = SPVK_ERROR_IO;
+    spvk_writer_free(&head);
+    free_state(&state);
     return result;
 }

@@ -106,13 +106,11 @@ static int failed(const char *cmd, spvk_result r)
     return cli_exit_for(r);
 }
 
-/* The exit status of serialize_and_write: its output's (a failed write is reported there) or the
-   serializer's. */
+/* The exit status after serialize_and_write: its own (SPVK_ERROR_IO is a write it reported) or
+   the serializer's failure. */
 static int written_or_failed(int rc, spvk_result r)
 {
-    if (r == SPVK_ERROR_IO || (r == SPVK_OK && rc))
-        return rc ? rc : EXIT_USAGE;
-    return r == SPVK_OK ? EXIT_OK : failed("translate", r);
+    return r == SPVK_OK || r == SPVK_ERROR_IO ? rc : failed("translate", r);
 }
 
 /* Parses MLIR text from IN. */
@@ -179,19 +177,15 @@ static const spvk_ir_op *find_spirv_module(const spvk_ir_op *top, const char *na
 typedef struct words_output {
     const ir_options *o;
     FILE *f;
-    bool open_failed, write_failed;
 } words_output;
 
+/* The serializer stops at the first piece that fails (SPVK_ERROR_IO). */
 static bool write_words_piece(void *user, const uint32_t *words, size_t count)
 {
     words_output *w = user;
-    if (!w->f && !w->open_failed) {
+    if (!w->f)
         w->f = cli_open_output(w->o->output, true, "translate");
-        w->open_failed = !w->f;
-    }
-    if (w->f && !w->write_failed)
-        w->write_failed = !cli_write_pieces(w->f, words, count * sizeof *words);
-    return w->f && !w->write_failed;
+    return w->f && cli_write_pieces(w->f, words, count * sizeof *words);
 }
 
 /* Serializes module (each op through stream, when there is one) to -o or standard output, as the
@@ -199,11 +193,12 @@ static bool write_words_piece(void *user, const uint32_t *words, size_t count)
 static int serialize_and_write(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
                                const ir_options *o, spvk_diagnostics *diags, spvk_result *r)
 {
-    words_output out = {o, NULL, false, false};
+    words_output out = {o, NULL};
     *r = spvk_spirv_serialize_to(ctx, module, stream, write_words_piece, &out, diags);
+    bool write_failed = *r == SPVK_ERROR_IO;
     if (out.f)
-        return cli_close_output(out.f, o->output, out.write_failed, "translate");
-    return out.open_failed ? EXIT_USAGE : EXIT_OK; /* cli_open_output said why */
+        return cli_close_output(out.f, o->output, write_failed, "translate");
+    return write_failed ? EXIT_USAGE : EXIT_OK; /* cli_open_output said why */
 }
 
 static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *rc)

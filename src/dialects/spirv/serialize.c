@@ -1117,6 +1117,13 @@ static bool emit_preamble(spvk_ser *s, spvk_writer *out, const spvk_ir_attr *vce
     return true;
 }
 
+static spvk_result out_of_memory(spvk_diagnostics *diags)
+{
+    spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
+                  "out of memory while serializing");
+    return SPVK_ERROR_OUT_OF_MEMORY;
+}
+
 /* What serialize_module leaves: the header and every section but the function definitions in
    `head`, the definitions (most of the module) still in s->fn_defs, so that neither finisher
    copies them more than it must. */
@@ -1213,21 +1220,12 @@ done:
     /* Out of memory wins over the errors it caused. */
     if (result != SPVK_OK &&
         (s->oom || writer_failed(s) || (!ctx_failed_before && spvk_ir_context_failed(ctx)))) {
-        spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
-                      "out of memory while serializing");
-        result = SPVK_ERROR_OUT_OF_MEMORY;
+        result = out_of_memory(diags);
     } else if (result != SPVK_OK && !s->failed) {
         spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
                       "serialization failed");
     }
     return result;
-}
-
-static spvk_result out_of_memory(spvk_diagnostics *diags)
-{
-    spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
-                  "out of memory while serializing");
-    return SPVK_ERROR_OUT_OF_MEMORY;
 }
 
 spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,

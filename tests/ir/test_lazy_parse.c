@@ -21,6 +21,7 @@
    modules (the built corpus, e.g. build/tests/ir-roundtrip/modules) to use as more inputs. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1935,6 +1936,196 @@ static void test_stream_threads(void)
     stream_threads = 1;
 }
 
+/* ---- 7c. Functions serialized on the workers' threads (serialize_threads.c) ----
+   A module whose functions meet types, constants, spec constants, globals, imports and other
+   functions for the first time in varied orders, decorate their own values between the module
+   level's decorations, and now and then cannot go on a tape (a switch on a 64-bit selector): the
+   words with workers are the words of one thread. */
+
+static char *spvasm_append(char *t, size_t *len, size_t *cap, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static char *spvasm_append(char *t, size_t *len, size_t *cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (*len + (size_t)n + 1 > *cap) {
+        *cap = (*len + (size_t)n + 1) * 2;
+        t = realloc(t, *cap);
+    }
+    va_start(ap, fmt);
+    vsnprintf(t + *len, *cap - *len, fmt, ap);
+    va_end(ap);
+    *len += (size_t)n;
+    return t;
+}
+
+static char *varied_functions_spvasm(int n)
+{
+    size_t len = 0, cap = 1 << 16;
+    char *t = malloc(cap);
+    t[0] = 0;
+#define A(...) (t = spvasm_append(t, &len, &cap, __VA_ARGS__))
+    A("OpCapability Shader\nOpCapability Int64\n%%glsl = OpExtInstImport \"GLSL.std.450\"\n"
+      "OpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %%main \"main\"\n"
+      "OpExecutionMode %%main LocalSize 1 1 1\nOpName %%main \"main\"\n");
+    for (int g = 0; g < 4; g++)
+        A("OpName %%g%d \"g%d\"\nOpDecorate %%sc%d SpecId %d\n", g, g, g, 10 + g);
+    for (int i = 0; i < n; i++) {
+        A("OpName %%f%d \"f%d\"\n", i, i);
+        if (i % 10 == 4)
+            A("OpDecorate %%d%d RelaxedPrecision\nOpDecorate %%e%d RelaxedPrecision\n", i, i);
+    }
+    A("%%void = OpTypeVoid\n%%bool = OpTypeBool\n%%int = OpTypeInt 32 1\n%%long = OpTypeInt 64 1\n"
+      "%%float = OpTypeFloat 32\n%%v2int = OpTypeVector %%int 2\n%%fnty = OpTypeFunction %%int %%int\n"
+      "%%mainty = OpTypeFunction %%void\n%%pint = OpTypePointer Private %%int\n"
+      "%%c0 = OpConstant %%int 0\n%%c1 = OpConstant %%int 1\n%%c4 = OpConstant %%int 4\n");
+    for (int g = 0; g < 4; g++)
+        A("%%sc%d = OpSpecConstant %%int %d\n%%g%d = OpVariable %%pint Private\n", g, 5 + g, g);
+    for (int i = 0; i < n; i++) {
+        int k = i % 10, which = (i / 10) % 4;
+        A("%%f%d = OpFunction %%int None %%fnty\n%%p%d = OpFunctionParameter %%int\n%%l%d = OpLabel\n", i, i, i);
+        switch (k) {
+        case 0: /* a constant of its own; from the 40th, a 64-bit type first met after a refused function */
+            A("%%k%d = OpConstant %%int %d\n", i, i * 7 + 1); /* module level: moved out below */
+            A("%%r%d = OpIAdd %%int %%p%d %%k%d\n", i, i, i);
+            if (i >= 40)
+                A("%%w%d = OpSConvert %%long %%r%d\n%%x%d = OpSConvert %%int %%w%d\nOpReturnValue %%x%d\n", i, i, i, i, i);
+            else
+                A("OpReturnValue %%r%d\n", i);
+            break;
+        case 1:
+            A("%%v%d = OpCompositeConstruct %%v2int %%p%d %%c1\n%%r%d = OpCompositeExtract %%int %%v%d 1\n"
+              "OpReturnValue %%r%d\n", i, i, i, i, i);
+            break;
+        case 2:
+            A("%%a%d = OpConvertSToF %%float %%p%d\n%%b%d = OpExtInst %%float %%glsl FAbs %%a%d\n"
+              "%%r%d = OpConvertFToS %%int %%b%d\nOpReturnValue %%r%d\n", i, i, i, i, i, i, i);
+            break;
+        case 3:
+            A("OpBranch %%h%d\n%%h%d = OpLabel\n%%iv%d = OpPhi %%int %%c0 %%l%d %%nx%d %%ct%d\n"
+              "%%ac%d = OpPhi %%int %%p%d %%l%d %%ad%d %%ct%d\n%%cd%d = OpSLessThan %%bool %%iv%d %%c4\n"
+              "OpLoopMerge %%mg%d %%ct%d None\nOpBranchConditional %%cd%d %%bd%d %%mg%d\n"
+              "%%bd%d = OpLabel\n%%ad%d = OpIAdd %%int %%ac%d %%iv%d\nOpBranch %%ct%d\n"
+              "%%ct%d = OpLabel\n%%nx%d = OpIAdd %%int %%iv%d %%c1\nOpBranch %%h%d\n"
+              "%%mg%d = OpLabel\nOpReturnValue %%ac%d\n",
+              i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i, i);
+            break;
+        case 4: /* its own decorations around a spec constant's first use (SpecId) */
+            A("%%d%d = OpIMul %%int %%p%d %%p%d\n%%s%d = OpIAdd %%int %%d%d %%sc%d\n"
+              "%%e%d = OpISub %%int %%s%d %%p%d\nOpReturnValue %%e%d\n", i, i, i, i, i, which, i, i, i, i);
+            break;
+        case 5:
+            A("%%u%d = OpUndef %%int\n%%r%d = OpIAdd %%int %%p%d %%u%d\nOpReturnValue %%r%d\n", i, i, i, i, i);
+            break;
+        case 6: /* a call to a function further on */
+            if (i + 1 < n)
+                A("%%r%d = OpFunctionCall %%int %%f%d %%p%d\nOpReturnValue %%r%d\n", i, i + 1, i, i);
+            else
+                A("OpReturnValue %%p%d\n", i);
+            break;
+        case 7: /* a global (and its name) first used here */
+            A("%%r%d = OpLoad %%int %%g%d\n%%t%d = OpIAdd %%int %%r%d %%p%d\nOpStore %%g%d %%t%d\n"
+              "OpReturnValue %%t%d\n", i, which, i, i, i, which, i, i);
+            break;
+        case 8: /* a switch on a 64-bit selector: given back to the calling thread */
+            A("%%w%d = OpSConvert %%long %%p%d\nOpSelectionMerge %%m%d None\n"
+              "OpSwitch %%w%d %%m%d 1 %%ca%d 4294967296 %%ca%d\n%%ca%d = OpLabel\nOpBranch %%m%d\n"
+              "%%m%d = OpLabel\nOpReturnValue %%p%d\n", i, i, i, i, i, i, i, i, i, i, i);
+            break;
+        default:
+            A("%%r%d = OpBitwiseXor %%int %%p%d %%c4\nOpReturnValue %%r%d\n", i, i, i);
+            break;
+        }
+        A("OpFunctionEnd\n");
+    }
+    A("%%main = OpFunction %%void None %%mainty\n%%ml = OpLabel\n%%mr = OpFunctionCall %%int %%f0 %%c1\n"
+      "OpReturn\nOpFunctionEnd\n");
+#undef A
+    /* OpConstants written inside functions above belong at the module level: move them there
+       (before the first OpFunction), keeping their order. */
+    char *fn = strstr(t, "%f0 = OpFunction");
+    size_t head = (size_t)(fn - t);
+    char *out = malloc(len + 1), *consts = malloc(len + 1), *rest = malloc(len + 1);
+    size_t nc = 0, nr = 0;
+    for (char *line = fn; *line;) {
+        char *end = strchr(line, '\n');
+        size_t l = (size_t)(end - line) + 1;
+        bool is_const = strstr(line, " = OpConstant ") && strstr(line, " = OpConstant ") < end;
+        memcpy(is_const ? consts + nc : rest + nr, line, l);
+        *(is_const ? &nc : &nr) += l;
+        line = end + 1;
+    }
+    memcpy(out, t, head);
+    memcpy(out + head, consts, nc);
+    memcpy(out + head + nc, rest, nr);
+    out[head + nc + nr] = 0;
+    free(t);
+    free(consts);
+    free(rest);
+    return out;
+}
+
+static void test_stream_threads_tapes(void)
+{
+    char *spvasm = varied_functions_spvasm(3000);
+    uint32_t *bin = NULL;
+    size_t count = 0;
+    spvk_diagnostics d;
+    spvk_diagnostics_init(&d, NULL);
+    spvk_assemble_options o = {.version = SPVK_VERSION(1, 3), .file_name = "varied.spvasm"};
+    spvk_result r = spvk_assemble(spvasm, strlen(spvasm), &o, NULL, &bin, &count, &d);
+    CHECK(r == SPVK_OK);
+    if (r != SPVK_OK) {
+        char *msg = format_diag(&d, 0);
+        fprintf(stderr, "varied.spvasm: %s\n", msg ? msg : "?");
+        free(msg);
+    }
+    spvk_diagnostics_free(&d);
+    spvk_ir_context *ctx = new_context(false);
+    spvk_ir_op *module = NULL;
+    char *text = NULL;
+    if (r == SPVK_OK && spvk_spirv_deserialize(ctx, bin, count, &module, NULL) == SPVK_OK) {
+        spvk_ir_print_options po = {0};
+        char *s = spvk_ir_print(ctx, module, &po);
+        text = s ? dup_text(s) : NULL;
+        free_ir_string(s);
+    }
+    spvk_ir_context_destroy(ctx);
+    CHECK(text != NULL);
+    if (text) {
+        stream_threads = 1;
+        words one = serialize_streamed(text, "varied.mlir", 1, NULL);
+        CHECK(one.res == SPVK_OK && one.n > 3000 * 5);
+        static const unsigned counts[] = {2, 3, 8};
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            stream_threads = counts[c];
+            bool freed = false;
+            words l = serialize_streamed(text, "varied.mlir", 2, &freed);
+            char what[64];
+            snprintf(what, sizeof what, "varied functions, %u threads: same words", counts[c]);
+            if (l.res == SPVK_OK && l.n == one.n && memcmp(l.w, one.w, one.n * 4) == 0)
+                test_passed++;
+            else {
+                test_failed++;
+                size_t at = 0;
+                while (at < l.n && at < one.n && l.w[at] == one.w[at])
+                    at++;
+                fprintf(stderr, "%s: %d, %zu words (one thread: %zu), first difference at word %zu%s%s\n", what,
+                        (int)l.res, l.n, one.n, at, l.diag ? ": " : "", l.diag ? l.diag : "");
+            }
+            CHECK(freed);
+            words_free(&l);
+        }
+        words_free(&one);
+        stream_threads = 1;
+    }
+    free(text);
+    if (bin)
+        spvk_free(NULL, bin, count * 4);
+    free(spvasm);
+}
+
 /* ---- 8. Serializing a lazily read module without its stream ---- */
 
 static void test_serialize_without_stream(void)
@@ -2081,6 +2272,7 @@ int main(int argc, char **argv)
     }
     stream_threads = 1;
     test_stream_threads();
+    test_stream_threads_tapes();
     test_serialize_without_stream();
     test_out_of_memory();
     printf("inputs compared: %d (%d failing eagerly), bodies materialized: %d\n", inputs_compared, inputs_failing,

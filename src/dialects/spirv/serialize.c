@@ -194,6 +194,8 @@ bool ser_wmap_add(spvk_ser *s, const uint32_t *words, size_t count, uint32_t has
 
 uint32_t ser_new_id(spvk_ser *s)
 {
+    if (ser_taping(s))
+        return ser_tape_local(s);
     if (s->next_id == UINT32_MAX) {
         /* 2^32 - 1 ids cannot happen before memory runs out; keep the invariant anyway. */
         s->oom = true;
@@ -494,6 +496,8 @@ static uint32_t symbol_op_id(spvk_ser *s, const spvk_ir_op *target, const spvk_i
 
 uint32_t ser_symbol_id(spvk_ser *s, const spvk_ir_op *user, const spvk_ir_attr *ref, bool allow_function)
 {
+    if (ser_taping(s))
+        return ser_tape_call(s, SER_EXT_SYMBOL, ref, NULL, allow_function, user);
     if (!ref || ref->dialect != NULL || ref->kind != SPVK_ATTR_SYMBOL_REF) {
         ser_error(s, user, "expects a symbol reference");
         return 0;
@@ -510,6 +514,8 @@ uint32_t ser_symbol_id(spvk_ser *s, const spvk_ir_op *user, const spvk_ir_attr *
 
 uint32_t ser_import_by_name(spvk_ser *s, const char *name, size_t length)
 {
+    if (ser_taping(s))
+        return length > UINT32_MAX ? 0 : ser_tape_call(s, SER_EXT_IMPORT, name, NULL, (uint32_t)length, NULL);
     for (size_t i = 0; i < s->num_imports; i++)
         if (s->imports[i].length == length && memcmp(s->imports[i].name, name, length) == 0)
             return s->imports[i].id;
@@ -523,6 +529,34 @@ uint32_t ser_import_by_name(spvk_ser *s, const char *name, size_t length)
     s->imports[s->num_imports].id = id;
     s->num_imports++;
     return id;
+}
+
+uint32_t ser_function_id(spvk_ser *s, const spvk_ir_op *fn)
+{
+    if (ser_taping(s))
+        return ser_tape_call(s, SER_EXT_FUNCTION, fn, NULL, 0, fn);
+    uint32_t id;
+    if (ser_map_get(&s->map, fn, NULL, SER_TAG_SYMBOL, &id))
+        return id;
+    id = ser_new_id(s);
+    if (!id || !ser_map_set(s, fn, NULL, SER_TAG_SYMBOL, id))
+        return 0;
+    return id;
+}
+
+uint32_t ser_external_call(spvk_ser *s, ser_external kind, const void *a, const void *b, uint32_t value,
+                           const spvk_ir_op *op)
+{
+    switch (kind) {
+    case SER_EXT_TYPE: return ser_type(s, a, op);
+    case SER_EXT_CONSTANT: return ser_constant(s, a, b, op);
+    case SER_EXT_U32: return ser_u32_constant(s, value, op);
+    case SER_EXT_UNDEF: return ser_undef(s, a, op);
+    case SER_EXT_SYMBOL: return ser_symbol_id(s, op, a, value != 0);
+    case SER_EXT_IMPORT: return ser_import_by_name(s, a, value);
+    case SER_EXT_FUNCTION: return ser_function_id(s, a);
+    }
+    return 0;
 }
 
 uint32_t ser_ext_import_id(spvk_ser *s, unsigned set, const spvk_ir_op *op)
@@ -543,6 +577,8 @@ uint32_t ser_ext_import_id(spvk_ser *s, unsigned set, const spvk_ir_op *op)
 
 uint32_t ser_string(spvk_ser *s, const spvk_ir_op *op)
 {
+    if (ser_taping(s))
+        return ser_tape_refuse(s); /* the debug section: not on a tape */
     const spvk_ir_attr *v = spvk_ir_op_attr(op, "value");
     if (!v || v->dialect != NULL || v->kind != SPVK_ATTR_STRING)
         return ser_error(s, op, "has no string 'value' attribute"), 0;
@@ -1021,7 +1057,12 @@ static bool module_op(spvk_ser *s, const spvk_ir_op *op)
 {
     ser_op_kind kind = ser_op_kind_of(s, op);
     switch (kind) {
-    case SER_OP_FUNC: return ser_function(s, op);
+    case SER_OP_FUNC: {
+        bool replayed = false;
+        if (s->consumer && !ser_consumer_replay(s, op, &replayed))
+            return false;
+        return replayed || ser_function(s, op);
+    }
     case SER_OP_GLOBAL_VARIABLE:
     case SER_OP_SPEC_CONSTANT:
     case SER_OP_SPEC_CONSTANT_COMPOSITE:
@@ -1036,7 +1077,7 @@ static bool module_op(spvk_ser *s, const spvk_ir_op *op)
 
 /* ---- Entry ---- */
 
-static void free_state(spvk_ser *s)
+void ser_free_state(spvk_ser *s)
 {
     spvk_writer *writers[] = {&s->entry_points, &s->exec_modes, &s->strings, &s->names, &s->annotations, &s->types,
                               &s->fn_decls, &s->fn_defs, &s->fn_header, &s->fn_body, &s->scratch};
@@ -1061,7 +1102,7 @@ static void free_state(spvk_ser *s)
         spvk_ir_symbol_table_free(&s->symbols);
 }
 
-static bool writer_failed(const spvk_ser *s)
+bool ser_writers_failed(const spvk_ser *s)
 {
     const spvk_writer *writers[] = {&s->entry_points, &s->exec_modes, &s->strings, &s->names, &s->annotations, &s->types,
                                     &s->fn_decls, &s->fn_defs, &s->fn_header, &s->fn_body, &s->scratch};
@@ -1124,11 +1165,7 @@ static spvk_result out_of_memory(spvk_diagnostics *diags)
     return SPVK_ERROR_OUT_OF_MEMORY;
 }
 
-/* What serialize_module leaves: the header and every section but the function definitions in
-   `head`, the definitions (most of the module) still in s->fn_defs, so that neither finisher
-   copies them more than it must. */
-static spvk_result serialize_module(spvk_ser *s, spvk_ir_context *ctx, spvk_ir_op *module,
-                                    const spvk_ir_stream *stream, spvk_diagnostics *diags, spvk_writer *head)
+void ser_init(spvk_ser *s, spvk_ir_context *ctx, const spvk_ir_op *module, spvk_diagnostics *diags)
 {
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
@@ -1141,6 +1178,15 @@ static spvk_result serialize_module(spvk_ser *s, spvk_ir_context *ctx, spvk_ir_o
                               &s->fn_decls, &s->fn_defs, &s->fn_header, &s->fn_body, &s->scratch};
     for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++)
         spvk_writer_init(writers[i], s->alloc);
+}
+
+/* What serialize_module leaves: the header and every section but the function definitions in
+   `head`, the definitions (most of the module) still in s->fn_defs, so that neither finisher
+   copies them more than it must. */
+static spvk_result serialize_module(spvk_ser *s, spvk_ir_context *ctx, spvk_ir_op *module,
+                                    const spvk_ir_stream *stream, spvk_diagnostics *diags, spvk_writer *head)
+{
+    ser_init(s, ctx, module, diags);
     spvk_writer_init(head, s->alloc);
 
     spvk_result result = SPVK_ERROR_INVALID;
@@ -1180,6 +1226,8 @@ static spvk_result serialize_module(spvk_ser *s, spvk_ir_context *ctx, spvk_ir_o
         goto done;
     }
 
+    if (stream && stream->set_consumer)
+        ser_consumer_start(s, stream);
     if (module->num_regions >= 1 && module->regions[0].first) {
         for (spvk_ir_block *b = module->regions[0].first; b; b = b->next) {
             for (spvk_ir_op *op = b->first; op; op = op->next) {
@@ -1199,6 +1247,7 @@ static spvk_result serialize_module(spvk_ser *s, spvk_ir_context *ctx, spvk_ir_o
             }
         }
     }
+    ser_consumer_stop(s, stream);
     if (!ser_finish_blocks(s) || !ser_finish_struct_names(s))
         goto done;
 
@@ -1211,15 +1260,16 @@ static spvk_result serialize_module(spvk_ser *s, spvk_ir_context *ctx, spvk_ir_o
         if (sections[i]->count)
             ser_words(head, sections[i]->words, sections[i]->count);
     spvk_writer_set_bound(head, s->next_id);
-    if (head->failed || writer_failed(s))
+    if (head->failed || ser_writers_failed(s))
         s->oom = true;
     else if (!s->oom && !s->failed)
         result = SPVK_OK;
 
 done:
+    ser_consumer_stop(s, stream);
     /* Out of memory wins over the errors it caused. */
     if (result != SPVK_OK &&
-        (s->oom || writer_failed(s) || (!ctx_failed_before && spvk_ir_context_failed(ctx)))) {
+        (s->oom || ser_writers_failed(s) || (!ctx_failed_before && spvk_ir_context_failed(ctx)))) {
         result = out_of_memory(diags);
     } else if (result != SPVK_OK && !s->failed) {
         spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, NULL, 0, 0, NULL, 0,
@@ -1269,7 +1319,7 @@ spvk_result spvk_spirv_serialize_streamed(spvk_ir_context *ctx, spvk_ir_op *modu
         }
     }
     spvk_writer_free(&head);
-    free_state(s);
+    ser_free_state(s);
     return result;
 }
 
@@ -1285,6 +1335,6 @@ spvk_result spvk_spirv_serialize_to(spvk_ir_context *ctx, spvk_ir_op *module, co
                                (!state.fn_defs.count || write(user, state.fn_defs.words, state.fn_defs.count))))
         result = SPVK_ERROR_IO;
     spvk_writer_free(&head);
-    free_state(&state);
+    ser_free_state(&state);
     return result;
 }

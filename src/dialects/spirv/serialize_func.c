@@ -506,6 +506,8 @@ static bool emit_switch(spvk_ser *s, const spvk_ir_op *op)
     const spvk_ir_value *selector = op->operands[0].value;
     const spvk_ir_type *st = selector ? spvk_ir_type_scalar(selector->type) : NULL;
     bool wide = st && st->dialect == NULL && st->kind == SPVK_TYPE_INTEGER && st->width > 32;
+    if (wide && ser_taping(s))
+        return ser_tape_refuse(s); /* a tape's id walk reads one-word case literals */
     const spvk_ir_attr *literals = spvk_ir_op_attr(op, "case_values");
     uint32_t cases = op->num_successors - 1;
     if (cases && (!literals || literals->dialect != NULL || literals->num_attrs != cases))
@@ -826,12 +828,9 @@ bool ser_function(spvk_ser *s, const spvk_ir_op *fn)
     uint32_t result_type_id = fn_type_id ? ser_type(s, ft->num_types > inputs ? ft->types[inputs] : s->none, fn) : 0;
     if (!result_type_id)
         return false;
-    uint32_t fn_id;
-    if (!ser_map_get(&s->map, fn, NULL, SER_TAG_SYMBOL, &fn_id)) {
-        fn_id = ser_new_id(s);
-        if (!fn_id || !ser_map_set(s, fn, NULL, SER_TAG_SYMBOL, fn_id))
-            return false;
-    }
+    uint32_t fn_id = ser_function_id(s, fn);
+    if (!fn_id)
+        return false;
     uint32_t control = 0;
     const spvk_ir_attr *fc = spvk_ir_op_attr(fn, "function_control");
     if (fc && fc->dialect == s->spirv && fc->kind == SPVK_SPIRV_ATTR_ENUM)
@@ -893,6 +892,8 @@ bool ser_function(spvk_ser *s, const spvk_ir_op *fn)
     }
 
     if (!entry) {
+        if (ser_taping(s))
+            return ser_tape_refuse(s); /* a declaration: fn_decls */
         ser_instruction(s, &s->fn_header, SPVK_OP_FunctionEnd, NULL, 0);
         ser_words(&s->fn_decls, s->fn_header.words, s->fn_header.count);
         return true;

@@ -246,9 +246,64 @@ typedef struct spvk_ser {
     const spvk_ir_type *i32;
     const spvk_ir_type *none;
     const spvk_ir_op *cur_op; /* the op being encoded generically (for id_of diagnostics) */
+
+    /* Functions serialized on the threads that parsed them (serialize_threads.c). */
+    struct ser_tape *tape;         /* a worker's serializer: what the calling thread replays */
+    uint32_t depth;                /* > 0: inside a module-level item (a worker's tape skips it) */
+    struct ser_consumer *consumer; /* the calling thread's: the functions workers serialized */
 } spvk_ser;
 
+/* ---- Serializing functions on the threads that parsed them (serialize_threads.c) ----
+   A worker's serializer runs ser_function on the function it just parsed, with a tape: the ids it
+   gives the function's own values are local (SER_LOCAL_ID | n, in order), and each module-level
+   item the function uses that the calling thread may not have numbered yet (a type, a constant, a
+   symbol, an import: an "external") is recorded, in the order one thread would have met it,
+   interleaved with how many locals came before it and with the words the function adds to the
+   names and annotations sections. The calling thread replays the tape on the real serializer in
+   module order (each external through the same call one thread makes, locals by ser_new_id), so
+   every id is the one a single thread gives, and patches the words. Anything a tape cannot carry
+   (a diagnostic, an OpString, ...) makes the worker give the function back: the calling thread then
+   serializes it from its IR, as one thread does. */
+#define SER_LOCAL_ID 0x80000000u
+
+/* What a tape records (the arguments of the call the calling thread replays). */
+typedef enum ser_external {
+    SER_EXT_TYPE,     /* a: type */
+    SER_EXT_CONSTANT, /* a: value attribute, b: type */
+    SER_EXT_U32,      /* value */
+    SER_EXT_UNDEF,    /* a: type */
+    SER_EXT_SYMBOL,   /* a: symbol reference, value: functions allowed */
+    SER_EXT_IMPORT,   /* a: name, value: its length */
+    SER_EXT_FUNCTION  /* a: the function (its own id) */
+} ser_external;
+
+/* A worker's serializer at its function's own level: the calls below record what they return. */
+static inline bool ser_taping(const spvk_ser *s) { return s->tape && s->depth == 0; }
+/* Makes the call (a module-level item, not recorded itself) and records its result. */
+uint32_t ser_tape_call(spvk_ser *s, ser_external kind, const void *a, const void *b, uint32_t value,
+                       const spvk_ir_op *op);
+/* Records an id the worker's serializer had already given the external. */
+uint32_t ser_tape_known(spvk_ser *s, ser_external kind, const void *a, const void *b, uint32_t value, uint32_t id);
+/* A local id (ser_new_id at the function's own level). */
+uint32_t ser_tape_local(spvk_ser *s);
+/* Something a tape does not carry: the function is given back (returns 0). */
+uint32_t ser_tape_refuse(spvk_ser *s);
+/* The calling thread: hands the stream's translator a consumer when it builds on several threads. */
+void ser_consumer_start(spvk_ser *s, const spvk_ir_stream *stream);
+void ser_consumer_stop(spvk_ser *s, const spvk_ir_stream *stream);
+/* Replays fn if a worker serialized it (*replayed); false on failure. */
+bool ser_consumer_replay(spvk_ser *s, const spvk_ir_op *fn, bool *replayed);
+
 /* ---- serialize.c ---- */
+/* The state every serializer starts from; serialize_module and the workers' serializers. */
+void ser_init(spvk_ser *s, spvk_ir_context *ctx, const spvk_ir_op *module, spvk_diagnostics *diags);
+void ser_free_state(spvk_ser *s);
+bool ser_writers_failed(const spvk_ser *s); /* a section's allocation failed */
+/* The calls a tape records, made on any serializer. */
+uint32_t ser_external_call(spvk_ser *s, ser_external kind, const void *a, const void *b, uint32_t value,
+                           const spvk_ir_op *op);
+/* A function's own id (allocated when first called or defined). */
+uint32_t ser_function_id(spvk_ser *s, const spvk_ir_op *fn);
 bool ser_map_get(const ser_map *m, const void *a, const void *b, uint32_t tag, uint32_t *value);
 bool ser_map_set(spvk_ser *s, const void *a, const void *b, uint32_t tag, uint32_t value);
 bool ser_pset(spvk_ser *s, ser_pmap *m, const void *key, uint32_t value);

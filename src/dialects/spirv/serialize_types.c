@@ -194,7 +194,9 @@ uint32_t ser_type(spvk_ser *s, const spvk_ir_type *type, const spvk_ir_op *op)
 {
     uint32_t id;
     if (type && ser_pget(&s->type_ids, type, &id))
-        return id;
+        return ser_taping(s) ? ser_tape_known(s, SER_EXT_TYPE, type, NULL, 0, id) : id;
+    if (ser_taping(s))
+        return ser_tape_call(s, SER_EXT_TYPE, type, NULL, 0, op);
     return type_impl(s, type, op, 0);
 }
 
@@ -209,6 +211,8 @@ static uint32_t type_error(spvk_ser *s, const spvk_ir_op *op, const spvk_ir_type
 
 uint32_t ser_u32_constant(spvk_ser *s, uint32_t value, const spvk_ir_op *op)
 {
+    if (ser_taping(s))
+        return ser_tape_call(s, SER_EXT_U32, NULL, NULL, value, op);
     uint32_t type_id = ser_type(s, s->i32, op);
     if (!type_id)
         return 0;
@@ -803,7 +807,9 @@ uint32_t ser_constant(spvk_ser *s, const spvk_ir_attr *value, const spvk_ir_type
 {
     uint32_t id;
     if (value && type && ser_map_get(&s->map, value, type, SER_TAG_CONST, &id))
-        return id;
+        return ser_taping(s) ? ser_tape_known(s, SER_EXT_CONSTANT, value, type, 0, id) : id;
+    if (ser_taping(s))
+        return ser_tape_call(s, SER_EXT_CONSTANT, value, type, 0, op);
     id = const_impl(s, value, type, op, 0);
     if (id && !ser_map_set(s, value, type, SER_TAG_CONST, id))
         return 0;
@@ -812,6 +818,8 @@ uint32_t ser_constant(spvk_ser *s, const spvk_ir_attr *value, const spvk_ir_type
 
 uint32_t ser_undef(spvk_ser *s, const spvk_ir_type *type, const spvk_ir_op *op)
 {
+    if (ser_taping(s))
+        return ser_tape_call(s, SER_EXT_UNDEF, type, NULL, 0, op);
     uint32_t id;
     if (ser_map_get(&s->map, type, NULL, SER_TAG_UNDEF, &id))
         return id;
@@ -965,6 +973,8 @@ bool ser_encode_generic(spvk_ser *s, const spvk_spirv_op_info *info, const spvk_
 /* OpConstantSampler: module-level and uniqued like the other constants. */
 uint32_t ser_constant_sampler(spvk_ser *s, const spvk_ir_op *op)
 {
+    if (ser_taping(s))
+        return ser_tape_refuse(s); /* rare: the calling thread serializes the function */
     static const char *const names[3] = {"sampler_addressing_mode", "param", "sampler_filter_mode"};
     if (op->num_results != 1)
         return ser_error(s, op, "must have one result"), 0;
@@ -993,6 +1003,8 @@ uint32_t ser_constant_sampler(spvk_ser *s, const spvk_ir_op *op)
    its opcode. Uniqued like a constant. */
 uint32_t ser_spec_op_instruction(spvk_ser *s, const spvk_ir_op *inner, const spvk_ir_op *owner)
 {
+    if (ser_taping(s))
+        return ser_tape_refuse(s);
     uint32_t state = 0;
     ser_map_get(&s->map, inner, NULL, SER_TAG_STATE, &state);
     if (state == SER_STATE_IN_PROGRESS)
@@ -1045,6 +1057,8 @@ uint32_t ser_spec_op_instruction(spvk_ser *s, const spvk_ir_op *inner, const spv
    OpSpecConstantOp per op of its region). Module-level ones are symbols as well. */
 uint32_t ser_spec_constant_operation(spvk_ser *s, const spvk_ir_op *op)
 {
+    if (ser_taping(s))
+        return ser_tape_refuse(s);
     uint32_t id;
     if (ser_map_get(&s->map, op, NULL, SER_TAG_SYMBOL, &id))
         return id;

@@ -534,7 +534,7 @@ uint32_t ser_import_by_name(spvk_ser *s, const char *name, size_t length)
 uint32_t ser_function_id(spvk_ser *s, const spvk_ir_op *fn)
 {
     if (ser_taping(s))
-        return ser_tape_call(s, SER_EXT_FUNCTION, fn, NULL, 0, fn);
+        return ser_tape_self(s, fn);
     uint32_t id;
     if (ser_map_get(&s->map, fn, NULL, SER_TAG_SYMBOL, &id))
         return id;

@@ -274,7 +274,7 @@ typedef enum ser_external {
     SER_EXT_UNDEF,    /* a: type */
     SER_EXT_SYMBOL,   /* a: symbol reference, value: functions allowed */
     SER_EXT_IMPORT,   /* a: name, value: its length */
-    SER_EXT_FUNCTION  /* a: the function (its own id) */
+    SER_EXT_FUNCTION  /* a: the function being serialized (its own id) */
 } ser_external;
 
 /* A worker's serializer at its function's own level: the calls below record what they return. */
@@ -284,6 +284,8 @@ uint32_t ser_tape_call(spvk_ser *s, ser_external kind, const void *a, const void
                        const spvk_ir_op *op);
 /* Records an id the worker's serializer had already given the external. */
 uint32_t ser_tape_known(spvk_ser *s, ser_external kind, const void *a, const void *b, uint32_t value, uint32_t id);
+/* The id of the function a worker serializes (ser_function_id). */
+uint32_t ser_tape_self(spvk_ser *s, const spvk_ir_op *fn);
 /* A local id (ser_new_id at the function's own level). */
 uint32_t ser_tape_local(spvk_ser *s);
 /* Something a tape does not carry: the function is given back (returns 0). */

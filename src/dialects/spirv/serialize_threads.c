@@ -56,7 +56,19 @@ struct ser_tape {
     size_t known_capacity;
     uint32_t *fresh; /* ids this function made known: unmade if it is given back */
     size_t num_fresh, fresh_capacity;
-    uint8_t shape[1024]; /* by opcode: 0 not looked at, 1 every operand an id, 2 walk the grammar */
+    /* By opcode (the core's are below 1024), which of an instruction's words are ids. */
+    struct opcode_shape {
+        uint8_t kind;   /* SHAPE_* */
+        uint8_t fixed;  /* SHAPE_PREFIX: the words of the one-word operands every instance starts with */
+        uint32_t ids;   /* ... and which of them are ids (bit 0: the first operand word) */
+    } shapes[1024];
+};
+
+enum {
+    SHAPE_UNKNOWN,
+    SHAPE_ALL_IDS, /* every operand an id (OpIAdd, OpPhi, OpLabel, ...) */
+    SHAPE_PREFIX,  /* an instance of just its `fixed` words is known (OpLoad without memory access) */
+    SHAPE_WALK     /* walk the grammar */
 };
 
 /* A function a worker serialized: one allocation. */
@@ -83,6 +95,11 @@ typedef struct ser_thread {
     size_t real_capacity;
 } ser_thread;
 
+/* Records the calling thread has replayed, for the workers to fill again: a block freed on another
+   thread than the one that allocated it takes that thread's malloc arena lock, which the worker
+   holds at every allocation of its own (as the printer's buffers found: src/ir/printer.c). */
+#define CONSUMER_SPARE 32
+
 typedef struct ser_consumer {
     spvk_ser *main;
     const spvk_ir_stream *stream;
@@ -93,7 +110,41 @@ typedef struct ser_consumer {
     ser_thread *threads;
     uint32_t *local_real; /* the replayed function's locals */
     size_t local_real_capacity;
+    pthread_mutex_t spare_lock;
+    ser_record *spare[CONSUMER_SPARE];
+    uint32_t num_spare;
 } ser_consumer;
+
+/* A record of at least size bytes: a spare one when one is big enough. */
+static ser_record *record_take(ser_consumer *c, const spvk_allocator *alloc, size_t size)
+{
+    ser_record *r = NULL;
+    pthread_mutex_lock(&c->spare_lock);
+    if (c->num_spare)
+        r = c->spare[--c->num_spare];
+    pthread_mutex_unlock(&c->spare_lock);
+    if (r && r->size >= size)
+        return r;
+    if (r)
+        spvk_free(alloc, r, r->size);
+    /* A little over: the next function is seldom exactly as large. */
+    size += size / 4;
+    r = spvk_alloc(alloc, size);
+    if (r)
+        r->size = size;
+    return r;
+}
+
+static void record_give(ser_consumer *c, const spvk_allocator *alloc, ser_record *r)
+{
+    pthread_mutex_lock(&c->spare_lock);
+    bool kept = c->num_spare < CONSUMER_SPARE;
+    if (kept)
+        c->spare[c->num_spare++] = r;
+    pthread_mutex_unlock(&c->spare_lock);
+    if (!kept)
+        spvk_free(alloc, r, r->size);
+}
 
 /* ---- The worker's side ---- */
 
@@ -172,6 +223,17 @@ uint32_t ser_tape_known(spvk_ser *s, ser_external kind, const void *a, const voi
     t->known[id] = 1;
     t->fresh[t->num_fresh++] = id;
     return id;
+}
+
+/* The worker's id of the function being serialized: the same for every function (the replay
+   maps it to each one's real id in turn), so that the worker keeps no map of 10,000 functions. */
+#define TAPE_SELF_ID 1u
+
+uint32_t ser_tape_self(spvk_ser *s, const spvk_ir_op *fn)
+{
+    if (!flush_sections(s) || !add_event(s, SER_EXT_FUNCTION, TAPE_SELF_ID, 0, fn, NULL))
+        return 0;
+    return TAPE_SELF_ID;
 }
 
 uint32_t ser_tape_call(spvk_ser *s, ser_external kind, const void *a, const void *b, uint32_t value,
@@ -263,25 +325,60 @@ static unsigned import_set(const spvk_ser *s, uint32_t id)
     return SPVK_EXT_INST_SET_NONE;
 }
 
-/* Whether every operand of opcode is an id (OpIAdd, OpPhi, OpLabel, ...): no walk needed. */
-static uint8_t opcode_shape(struct ser_tape *t, const spvk_instruction_desc *desc)
+/* Whether every operand of kind is one word with no operands of its own. */
+static bool one_word_kind(uint16_t kind)
+{
+    const spvk_operand_kind_desc *d = &spvk_operand_kinds[kind];
+    switch (d->category) {
+    case SPVK_CATEGORY_ID: return true;
+    case SPVK_CATEGORY_VALUEENUM:
+    case SPVK_CATEGORY_BITENUM:
+        for (uint16_t i = 0; i < d->num_enumerants; i++)
+            if (d->enumerants[i].num_parameters)
+                return false;
+        return true;
+    case SPVK_CATEGORY_LITERAL: return kind == SPVK_OPERAND_LiteralInteger || kind == SPVK_OPERAND_LiteralFloat;
+    default: return false;
+    }
+}
+
+static struct opcode_shape opcode_shape(struct ser_tape *t, const spvk_instruction_desc *desc)
 {
     uint32_t opcode = desc->opcode;
-    if (opcode < sizeof t->shape && t->shape[opcode])
-        return t->shape[opcode];
-    uint8_t shape = 1;
-    for (size_t i = 0; i < desc->num_operands && shape == 1; i++) {
-        uint16_t kind = desc->operands[i].kind;
-        const spvk_operand_kind_desc *d = &spvk_operand_kinds[kind];
+    if (opcode < 1024 && t->shapes[opcode].kind != SHAPE_UNKNOWN)
+        return t->shapes[opcode];
+    struct opcode_shape shape = {SHAPE_ALL_IDS, 0, 0};
+    for (size_t i = 0; i < desc->num_operands && shape.kind == SHAPE_ALL_IDS; i++) {
+        const spvk_operand_kind_desc *d = &spvk_operand_kinds[desc->operands[i].kind];
         bool id = d->category == SPVK_CATEGORY_ID ||
                   (d->category == SPVK_CATEGORY_COMPOSITE &&
                    spvk_operand_kind_categories[d->bases[0]] == SPVK_CATEGORY_ID &&
                    spvk_operand_kind_categories[d->bases[1]] == SPVK_CATEGORY_ID);
         if (!id)
-            shape = 2;
+            shape.kind = SHAPE_WALK;
     }
-    if (opcode < sizeof t->shape)
-        t->shape[opcode] = shape;
+    if (shape.kind == SHAPE_WALK) {
+        /* The leading operands every instance has, while each is one plain word. */
+        size_t i = 0;
+        while (i < desc->num_operands && i < 32 && desc->operands[i].quantifier == SPVK_QUANTIFIER_ONE &&
+               one_word_kind(desc->operands[i].kind)) {
+            if (spvk_operand_kind_categories[desc->operands[i].kind] == SPVK_CATEGORY_ID)
+                shape.ids |= 1u << i;
+            i++;
+        }
+        /* Useful when what follows is optional (a memory access, an initializer). */
+        bool rest_optional = true;
+        for (size_t j = i; j < desc->num_operands; j++)
+            rest_optional = rest_optional && desc->operands[j].quantifier != SPVK_QUANTIFIER_ONE;
+        if (i > 0 && rest_optional) {
+            shape.kind = SHAPE_PREFIX;
+            shape.fixed = (uint8_t)i;
+        } else {
+            shape.ids = 0;
+        }
+    }
+    if (opcode < 1024)
+        t->shapes[opcode] = shape;
     return shape;
 }
 
@@ -294,9 +391,13 @@ static bool mark_ids(spvk_ser *s, const uint32_t *w, size_t from, size_t to, uin
         if (count == 0 || count > to - i || !desc)
             return false;
         id_walk k = {w, i + 1, i + count, bits, opcode};
-        if (opcode_shape(s->tape, desc) == 1) {
+        struct opcode_shape shape = opcode_shape(s->tape, desc);
+        if (shape.kind == SHAPE_ALL_IDS) {
             for (size_t j = k.at; j < k.end; j++)
                 set_bit(bits, j);
+        } else if (shape.kind == SHAPE_PREFIX && count - 1 == shape.fixed) {
+            for (uint32_t ids = shape.ids; ids; ids &= ids - 1)
+                set_bit(bits, i + 1 + (unsigned)__builtin_ctz(ids));
         } else if (opcode == SPVK_OP_ExtInst) {
             /* type, result, set, instruction, then the set's operands (all ids for a set the
                grammar does not know: spirv.ExtInst) */
@@ -373,10 +474,9 @@ static ser_record *tape_function(ser_thread *th, const spvk_ir_op *fn)
     size_t fn_words = s->fn_defs.count, n = fn_words + t->num_appended;
     size_t bit_words = (n + 31) / 32;
     size_t size = sizeof(ser_record) + t->num_events * sizeof(tape_event) + (n + bit_words) * sizeof(uint32_t);
-    ser_record *r = ok && n < SIZE_MAX / 8 ? spvk_alloc(s->alloc, size) : NULL;
+    ser_record *r = ok && n < SIZE_MAX / 8 ? record_take(th->c, s->alloc, size) : NULL;
     if (r) {
         r->owner = th;
-        r->size = size;
         r->num_events = (uint32_t)t->num_events;
         r->num_locals = t->locals;
         r->fn_words = fn_words;
@@ -399,7 +499,7 @@ static ser_record *tape_function(ser_thread *th, const spvk_ir_op *fn)
                 ok = mark_ids(s, r->words, fn_words + x->id, fn_words + x->id + x->value, r->id_bits);
         }
         if (!ok) {
-            spvk_free(s->alloc, r, size);
+            record_give(th->c, s->alloc, r);
             r = NULL;
         }
     } else if (ok) {
@@ -432,6 +532,7 @@ static void *consumer_thread_create(void *user, spvk_ir_context *ctx)
         th->s.i32 = m->i32;
         th->s.none = m->none;
         th->s.tape = &th->tape;
+        th->s.next_id = TAPE_SELF_ID + 1;
     }
     pthread_mutex_lock(&c->lock);
     th->next = c->threads;
@@ -483,6 +584,11 @@ void ser_consumer_start(spvk_ser *s, const spvk_ir_stream *stream)
         spvk_free(s->alloc, c, sizeof *c);
         return;
     }
+    if (pthread_mutex_init(&c->spare_lock, NULL) != 0) {
+        pthread_mutex_destroy(&c->lock);
+        spvk_free(s->alloc, c, sizeof *c);
+        return;
+    }
     c->main = s;
     c->stream = stream;
     s->consumer = c;
@@ -520,6 +626,9 @@ void ser_consumer_stop(spvk_ser *s, const spvk_ir_stream *stream)
     for (uint32_t i = 0; i < c->num_slots; i++)
         if (c->slots[i])
             spvk_free(alloc, c->slots[i], c->slots[i]->size);
+    for (uint32_t i = 0; i < c->num_spare; i++)
+        spvk_free(alloc, c->spare[i], c->spare[i]->size);
+    pthread_mutex_destroy(&c->spare_lock);
     spvk_free(alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
     for (ser_thread *th = c->threads, *next; th; th = next) {
         next = th->next;
@@ -621,6 +730,6 @@ bool ser_consumer_replay(spvk_ser *s, const spvk_ir_op *fn, bool *replayed)
         if (!ok)
             ser_error(s, fn, "internal error: a worker's serialization of it does not replay");
     }
-    spvk_free(s->alloc, r, r->size);
+    record_give(c, s->alloc, r);
     return ok && !s->oom;
 }

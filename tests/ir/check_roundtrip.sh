@@ -4,7 +4,7 @@
 #   2. printing is a fixpoint: `spvkit opt` of the printed IR prints the same text, in custom and
 #      in generic form;
 #   3. `spvkit translate --serialize-spirv` succeeds, and its output deserializes again (how many
-#      give the very same IR is reported);
+#      give the very same IR is reported); both directions give the same output on 1 and 3 threads;
 #   4. spirv-val accepts the output for the module's environment whenever it accepts the input
 #      (bf16 modules: when the newest spirv-val is given as $SPIRV_VAL_NEW; Debian's knows no bf16);
 #   5. compute shaders compute the same: tests/ir/differential_run runs input and output on the
@@ -50,6 +50,16 @@ while IFS=$'\t' read -r file kind source version env; do
   if ! "$spvkit" translate --serialize-spirv "$tmp/$n.mlir" -o "$tmp/$n.out.spv" 2>"$tmp/err"; then
     bad "$n: serialize: $(head -3 "$tmp/err")"; continue
   fi
+  # Threads change nothing: workers that build, print or serialize functions give one thread's
+  # text and words.
+  "$spvkit" translate --threads 1 --deserialize-spirv "$m" -o "$tmp/$n.t1.mlir" 2>/dev/null &&
+    "$spvkit" translate --threads 3 --deserialize-spirv "$m" -o "$tmp/$n.t3.mlir" 2>/dev/null &&
+    cmp -s "$tmp/$n.t1.mlir" "$tmp/$n.t3.mlir" ||
+    { bad "$n: deserializing on 3 threads differs from 1"; ok=0; }
+  "$spvkit" translate --threads 1 --serialize-spirv "$tmp/$n.mlir" -o "$tmp/$n.t1.spv" 2>/dev/null &&
+    "$spvkit" translate --threads 3 --serialize-spirv "$tmp/$n.mlir" -o "$tmp/$n.t3.spv" 2>/dev/null &&
+    cmp -s "$tmp/$n.t1.spv" "$tmp/$n.t3.spv" ||
+    { bad "$n: serializing on 3 threads differs from 1"; ok=0; }
   # The output deserializes again; identical IR is counted (not required: a merge block the
   # serializer had to split, for one, comes back as an extra block).
   if "$spvkit" translate --deserialize-spirv "$tmp/$n.out.spv" -o "$tmp/$n.3.mlir" 2>"$tmp/err"; then

@@ -293,12 +293,12 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         spvk_ir_print_options po = o->print;
         po.assume_verified = o->verify;
         po.threads = thread_count(o);
+        /* The deserializer's own workers build, verify and print each function on one thread,
+           where its IR is in that processor's cache (the printer's consumer). A worker keeps a
+           copy of the module-level state, about 7 MiB on the benchmark's inputs (names: 22 ->
+           29 MiB, mixed: 33 -> 41 MiB), for 7% and 3% less time (docs/benchmarks.md). */
+        spvk_spirv_deserializer_set_threads(des, po.threads);
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
-        /* The deserializer's own workers (spvk_spirv_deserializer_set_threads) would build and
-           print functions where they are built, but a worker keeps a copy of the module-level
-           state: on the benchmark, names 7% faster and mixed 6% slower, at 1.3x the memory (a
-           quarter of MLIR's; docs/benchmarks.md). So here the calling thread builds and the
-           printer's threads verify and print (the deserializer hands them its verification). */
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)
             r = spvk_spirv_deserializer_finish(des);

@@ -3943,6 +3943,8 @@ static void pool_detach(void *user, uint32_t k, spvk_ir_region *into)
 
 /* A worker's (or the helper's) parser: the lazy parser's text, aliases and recorded bodies,
    read-only and shared; the rest its own. */
+static void pool_parser_destroy(void *user, void *builder);
+
 static void *pool_parser_create(void *user, spvk_ir_context *ctx)
 {
     const parser *m = &((spvk_ir_lazy_parser *)user)->p;
@@ -3968,8 +3970,7 @@ static void *pool_parser_create(void *user, spvk_ir_context *ctx)
     memcpy(p->type_memo, m->type_memo, sizeof p->type_memo);
     p->placeholders = spvk_ir_block_create(ctx);
     if (!p->placeholders) {
-        parser_release(p);
-        spvk_free(m->alloc, p, sizeof *p);
+        pool_parser_destroy(user, p); /* not parser_release: the shared vectors are the lazy parser's */
         return NULL;
     }
     return p;

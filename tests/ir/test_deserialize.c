@@ -2,6 +2,7 @@
    text, deserialized, verified and printed; the printed IR is checked for what MLIR 19's
    representation (seed 004) says should be there. Then errors (each names the instruction),
    hostile inputs (huge bounds, type cycles, deep nesting) and out-of-memory at every allocation. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -707,25 +708,34 @@ static uint32_t *many_functions(unsigned n, unsigned bad, bool bad_type, size_t 
 /* Streams the module's text with `threads` printing and `builders` building (1: the calling
    thread builds, the printer's threads verify and print); *diag gets the first diagnostic (or
    NULL). */
-static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned threads, unsigned builders,
-                                       char **text, char **diag)
+static spvk_result stream_with_allocator(const uint32_t *w, size_t count, unsigned threads, unsigned builders,
+                                         const spvk_allocator *alloc, char **text, char **diag)
 {
-    spvk_ir_context *ctx = spvk_ir_context_create(NULL);
-    spvk_ir_register_all_dialects(ctx);
+    spvk_ir_context *ctx = spvk_ir_context_create(alloc);
+    *text = *diag = NULL;
+    if (!ctx)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    if (!spvk_ir_register_all_dialects(ctx)) {
+        spvk_ir_context_destroy(ctx);
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    }
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     spvk_spirv_deserializer *des = NULL;
     spvk_ir_op *module = NULL;
-    *text = *diag = NULL;
     spvk_result r = spvk_spirv_deserializer_create(ctx, w, count, &diags, &des, &module);
     if (r == SPVK_OK) {
         spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, &diags);
+        if (!verifier)
+            r = SPVK_ERROR_OUT_OF_MEMORY;
         spvk_ir_print_options po = {.assume_verified = true, .threads = threads};
-        spvk_spirv_deserializer_stream(des, verifier, &po.stream);
-        spvk_spirv_deserializer_set_threads(des, builders);
-        r = spvk_ir_print_to(ctx, module, &po, write_to_string, text);
-        if (r == SPVK_OK)
-            r = spvk_spirv_deserializer_finish(des);
+        if (verifier) {
+            spvk_spirv_deserializer_stream(des, verifier, &po.stream);
+            spvk_spirv_deserializer_set_threads(des, builders);
+            r = spvk_ir_print_to(ctx, module, &po, write_to_string, text);
+            if (r == SPVK_OK)
+                r = spvk_spirv_deserializer_finish(des);
+        }
         spvk_ir_verifier_destroy(verifier);
     }
     if (diags.count) {
@@ -743,6 +753,72 @@ static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned
     spvk_spirv_deserializer_destroy(des);
     spvk_ir_context_destroy(ctx);
     return r;
+}
+
+static spvk_result stream_with_threads(const uint32_t *w, size_t count, unsigned threads, unsigned builders,
+                                       char **text, char **diag)
+{
+    return stream_with_allocator(w, count, threads, builders, NULL, text, diag);
+}
+
+/* Out of memory anywhere while workers build and print (spvkit translate's way): one thread's
+   text or SPVK_ERROR_OUT_OF_MEMORY, nothing leaked. The threads share the allocator's count, so
+   which allocation fails varies from run to run. */
+typedef struct locked_fail_alloc {
+    pthread_mutex_t lock;
+    fail_alloc fa;
+    long made;
+} locked_fail_alloc;
+
+static void *locked_failing_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    locked_fail_alloc *l = user;
+    pthread_mutex_lock(&l->lock);
+    if (new_size)
+        l->made++;
+    void *p = failing_realloc(&l->fa, ptr, old_size, new_size);
+    pthread_mutex_unlock(&l->lock);
+    return p;
+}
+
+static void test_streaming_threads_out_of_memory(void)
+{
+    size_t count = 0;
+    uint32_t *w = many_functions(400, 400, false, &count);
+    CHECK(w != NULL);
+    if (!w)
+        return;
+    char *expected = NULL, *diag = NULL;
+    CHECK(stream_with_threads(w, count, 1, 1, &expected, &diag) == SPVK_OK);
+    free(diag);
+    bool done = false;
+    long n;
+    for (n = 0; n < 400000 && !done && expected; n++) {
+        locked_fail_alloc l = {.fa = {n, 0}};
+        pthread_mutex_init(&l.lock, NULL);
+        spvk_allocator a = {locked_failing_realloc, &l};
+        char *text = NULL;
+        spvk_result r = stream_with_allocator(w, count, 2, 2, &a, &text, &diag);
+        if (r == SPVK_OK) {
+            CHECK(text && strcmp(text, expected) == 0);
+            done = l.made <= n; /* nothing failed */
+        } else if (r != SPVK_ERROR_OUT_OF_MEMORY) {
+            failures++;
+            fprintf(stderr, "out of memory at allocation %ld (2 threads): result %d, %s\n", n, (int)r, diag ? diag : "");
+        }
+        free(text);
+        free(diag);
+        pthread_mutex_destroy(&l.lock);
+        if (l.fa.live != 0) {
+            failures++;
+            fprintf(stderr, "out of memory at allocation %ld (2 threads): %zu blocks leaked\n", n, l.fa.live);
+            break;
+        }
+    }
+    CHECK(done);
+    printf("out-of-memory loop, 2 threads: %ld allocation points\n", n);
+    free(expected);
+    free(w);
 }
 
 /* Functions built, or verified and printed, by worker threads: the text, and the first
@@ -967,6 +1043,7 @@ int main(void)
     test_errors();
     test_hostile_bound();
     test_out_of_memory();
+    test_streaming_threads_out_of_memory();
     test_streaming();
     test_streaming_threads();
     test_verification_given_back();

@@ -21,6 +21,7 @@
    modules (the built corpus, e.g. build/tests/ir-roundtrip/modules) to use as more inputs. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -2126,6 +2127,92 @@ static void test_stream_threads_tapes(void)
     free(spvasm);
 }
 
+/* Out of memory anywhere while two threads serialize (the worker's tape, its records, the replay):
+   the words of one thread or SPVK_ERROR_OUT_OF_MEMORY, and nothing leaked. The allocator's count
+   is shared by the threads, so which allocation fails varies from run to run. */
+typedef struct locked_allocator_state {
+    pthread_mutex_t lock;
+    test_allocator_state st;
+} locked_allocator_state;
+
+static void *locked_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    locked_allocator_state *l = user;
+    pthread_mutex_lock(&l->lock);
+    void *p = test_realloc(&l->st, ptr, old_size, new_size);
+    pthread_mutex_unlock(&l->lock);
+    return p;
+}
+
+static void test_stream_threads_out_of_memory(void)
+{
+    char *text = many_functions(400, 0, 0);
+    stream_threads = 1;
+    words expected = serialize_streamed(text, "oom2.mlir", 1, NULL);
+    CHECK(expected.res == SPVK_OK);
+    long n;
+    bool done = false;
+    int failures = 0;
+    for (n = 0; n < 400000 && !done; n++) {
+        locked_allocator_state l;
+        pthread_mutex_init(&l.lock, NULL);
+        l.st = (test_allocator_state){0, n, 0};
+        spvk_allocator a = {locked_realloc, &l};
+        spvk_ir_context *ctx = spvk_ir_context_create(&a);
+        if (ctx && spvk_ir_register_all_dialects(ctx)) {
+            spvk_diagnostics d;
+            spvk_diagnostics_init(&d, &a);
+            spvk_ir_op *top = NULL;
+            spvk_ir_lazy_parser *lp = NULL;
+            spvk_ir_verifier *verifier = NULL;
+            spvk_result r = spvk_ir_lazy_parser_create(ctx, text, strlen(text), "oom2.mlir", &d, &top, &lp);
+            if (r == SPVK_OK) {
+                verifier = spvk_ir_verifier_create(ctx, &d);
+                r = verifier ? spvk_ir_verifier_run(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
+            }
+            spvk_ir_op *module = r == SPVK_OK ? find_spirv_module(top) : NULL;
+            uint32_t *w = NULL;
+            size_t count = 0;
+            if (module) {
+                spvk_ir_stream stream;
+                spvk_ir_lazy_parser_set_threads(lp, 2);
+                spvk_ir_lazy_parser_stream(lp, verifier, &stream);
+                r = spvk_spirv_serialize_streamed(ctx, module, &stream, &w, &count, &d);
+            }
+            if (r != SPVK_OK && r != SPVK_ERROR_OUT_OF_MEMORY) {
+                test_failed++;
+                char *msg = format_diag(&d, 0);
+                fprintf(stderr, "OOM at allocation %ld (2 threads) gave result %d: %s\n", n, (int)r, msg ? msg : "");
+                free(msg);
+            }
+            if (r == SPVK_OK) {
+                if (count == expected.n && memcmp(w, expected.w, count * 4) == 0)
+                    test_passed++;
+                else
+                    failures++;
+                done = l.st.allocations <= n; /* nothing failed: past the last allocation */
+                spvk_free(&a, w, count * 4);
+            }
+            spvk_ir_verifier_destroy(verifier);
+            spvk_ir_lazy_parser_destroy(lp);
+            spvk_diagnostics_free(&d);
+        }
+        if (ctx)
+            spvk_ir_context_destroy(ctx);
+        pthread_mutex_destroy(&l.lock);
+        if (l.st.live_bytes != 0) {
+            test_failed++;
+            fprintf(stderr, "OOM at allocation %ld (2 threads) leaked %lld bytes\n", n, l.st.live_bytes);
+            break;
+        }
+    }
+    CHECK(done);
+    CHECK(failures == 0);
+    printf("out-of-memory loop, 2 threads: %ld allocation points\n", n);
+    words_free(&expected);
+    free(text);
+}
+
 /* ---- 8. Serializing a lazily read module without its stream ---- */
 
 static void test_serialize_without_stream(void)
@@ -2273,6 +2360,7 @@ int main(int argc, char **argv)
     stream_threads = 1;
     test_stream_threads();
     test_stream_threads_tapes();
+    test_stream_threads_out_of_memory();
     test_serialize_without_stream();
     test_out_of_memory();
     printf("inputs compared: %d (%d failing eagerly), bodies materialized: %d\n", inputs_compared, inputs_failing,

@@ -86,7 +86,8 @@ typedef struct ser_thread {
     struct ser_consumer *c;
     struct ser_thread *next; /* the consumer's list */
     bool helper;             /* the pool's helper, on the calling thread: it gives everything back */
-    bool dead;               /* out of memory, or its pool is gone */
+    bool dead;               /* out of memory: it gives everything back */
+    bool released;           /* its serializer is freed (its pool is gone) */
     spvk_ser s;
     struct ser_tape tape;
     spvk_diagnostics diags;
@@ -102,7 +103,6 @@ typedef struct ser_thread {
 
 typedef struct ser_consumer {
     spvk_ser *main;
-    const spvk_ir_stream *stream;
     ser_pmap index; /* spirv.func -> slot; read-only while the workers run */
     ser_record **slots;
     uint32_t num_slots;
@@ -471,6 +471,7 @@ static ser_record *tape_function(ser_thread *th, const spvk_ir_op *fn)
     bool ok = ser_function(s, fn) && !s->failed && !s->oom && !t->refused && !ser_writers_failed(s) &&
               th->diags.count == 0 && th->diags.dropped == 0 && elsewhere(s) == t->elsewhere_inside &&
               flush_sections(s);
+    ok = ok && t->num_events <= UINT32_MAX;
     size_t fn_words = s->fn_defs.count, n = fn_words + t->num_appended;
     size_t bit_words = (n + 31) / 32;
     size_t size = sizeof(ser_record) + t->num_events * sizeof(tape_event) + (n + bit_words) * sizeof(uint32_t);
@@ -547,7 +548,7 @@ static void consumer_thread_destroy(void *user, void *thread)
 {
     (void)user;
     ser_thread *th = thread;
-    if (!th->helper && !th->dead) {
+    if (!th->helper && !th->released) {
         struct ser_tape *t = &th->tape;
         const spvk_allocator *alloc = th->s.alloc;
         spvk_free(alloc, t->events, t->events_capacity * sizeof *t->events);
@@ -557,7 +558,7 @@ static void consumer_thread_destroy(void *user, void *thread)
         ser_free_state(&th->s);
         spvk_diagnostics_free(&th->diags);
     }
-    th->helper = true; /* nothing of its own left to free */
+    th->released = true;
 }
 
 static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
@@ -565,7 +566,7 @@ static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
     ser_consumer *c = user;
     ser_thread *th = thread;
     uint32_t slot;
-    if (th->helper || th->dead || !ser_pget(&c->index, child, &slot))
+    if (th->helper || th->dead || th->released || !ser_pget(&c->index, child, &slot))
         return false;
     ser_record *r = tape_function(th, child);
     if (!r)
@@ -590,7 +591,6 @@ void ser_consumer_start(spvk_ser *s, const spvk_ir_stream *stream)
         return;
     }
     c->main = s;
-    c->stream = stream;
     s->consumer = c;
     /* Asked first: a translator that builds on one thread refuses, and the index is then not
        worth making. The workers start at the first child_begin, after the index is made. */

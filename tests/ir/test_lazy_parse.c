@@ -1887,6 +1887,31 @@ static char *many_functions(int n, int bad, int error)
     return t;
 }
 
+/* Serializes text streamed on 2, 3 and 8 threads, twice each: the words are one's (one thread's)
+   and the bodies are freed. */
+static void check_words_on_threads(const char *text, const char *name, const words *one)
+{
+    static const unsigned counts[] = {2, 3, 8};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        stream_threads = counts[c];
+        bool freed = false;
+        words l = serialize_streamed(text, name, 2, &freed);
+        if (l.res == SPVK_OK && l.n == one->n && memcmp(l.w, one->w, one->n * 4) == 0)
+            test_passed++;
+        else {
+            test_failed++;
+            size_t at = 0;
+            while (at < l.n && at < one->n && l.w[at] == one->w[at])
+                at++;
+            fprintf(stderr, "%s, %u threads: %d, %zu words (one thread: %zu), first difference at word %zu%s%s\n",
+                    name, counts[c], (int)l.res, l.n, one->n, at, l.diag ? ": " : "", l.diag ? l.diag : "");
+        }
+        CHECK(freed);
+        words_free(&l);
+    }
+    stream_threads = 1;
+}
+
 static void test_stream_threads(void)
 {
     static const unsigned counts[] = {2, 3, 8};
@@ -1896,20 +1921,9 @@ static void test_stream_threads(void)
     words one = serialize_streamed(text, "many.mlir", 1, NULL);
     words eager = serialize_eager(text, "many.mlir");
     CHECK(one.res == SPVK_OK && eager.res == SPVK_OK && one.n == eager.n && memcmp(one.w, eager.w, one.n * 4) == 0);
+    check_words_on_threads(text, "many.mlir", &one);
     for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
         stream_threads = counts[c];
-        bool freed = false;
-        words l = serialize_streamed(text, "many.mlir", 2, &freed);
-        char what[64];
-        snprintf(what, sizeof what, "%u threads: same words", counts[c]);
-        if (l.res == SPVK_OK && l.n == one.n && memcmp(l.w, one.w, one.n * 4) == 0)
-            test_passed++;
-        else {
-            test_failed++;
-            fprintf(stderr, "%s: %d, %zu words; one thread: %zu words\n", what, (int)l.res, l.n, one.n);
-        }
-        CHECK(freed);
-        words_free(&l);
         CHECK(check_stream_print("many.mlir", text, MODE_CUSTOM));
         CHECK(check_stream_print("many.mlir", text, MODE_GENERIC));
     }
@@ -2098,28 +2112,8 @@ static void test_stream_threads_tapes(void)
         stream_threads = 1;
         words one = serialize_streamed(text, "varied.mlir", 1, NULL);
         CHECK(one.res == SPVK_OK && one.n > 3000 * 5);
-        static const unsigned counts[] = {2, 3, 8};
-        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
-            stream_threads = counts[c];
-            bool freed = false;
-            words l = serialize_streamed(text, "varied.mlir", 2, &freed);
-            char what[64];
-            snprintf(what, sizeof what, "varied functions, %u threads: same words", counts[c]);
-            if (l.res == SPVK_OK && l.n == one.n && memcmp(l.w, one.w, one.n * 4) == 0)
-                test_passed++;
-            else {
-                test_failed++;
-                size_t at = 0;
-                while (at < l.n && at < one.n && l.w[at] == one.w[at])
-                    at++;
-                fprintf(stderr, "%s: %d, %zu words (one thread: %zu), first difference at word %zu%s%s\n", what,
-                        (int)l.res, l.n, one.n, at, l.diag ? ": " : "", l.diag ? l.diag : "");
-            }
-            CHECK(freed);
-            words_free(&l);
-        }
+        check_words_on_threads(text, "varied.mlir", &one);
         words_free(&one);
-        stream_threads = 1;
     }
     free(text);
     if (bin)

@@ -132,10 +132,12 @@ SPVK_API void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_
 /* Builds bodies on `threads` threads in all (default 1: the calling thread alone), as
    spvk_ir_lazy_parser_set_threads does: the extra threads build (and, with a stream verifier,
    verify) the functions ahead of the consumer, within a window of the binary (1 MiB), and the
-   results and diagnostics are those of one thread. Call before the first materialize. A
-   function's body may then be under construction until materialize returns for it: read it only
-   after. While the workers run, the context's uniquing takes a lock and its allocator must be safe
-   to call from several threads (the default is). */
+   results and diagnostics are those of one thread. Call before the first materialize: each worker
+   needs a copy of the module-level state, and the copies are made from this call on, on threads
+   of their own, while the caller goes on (verifying the module level, say). A function's body may
+   then be under construction until materialize returns for it: read it only after. While the
+   workers run, the context's uniquing takes a lock and its allocator must be safe to call from
+   several threads (the default is). */
 SPVK_API void spvk_spirv_deserializer_set_threads(spvk_spirv_deserializer *des, unsigned threads);
 /* A spirv.module to words in host byte order (freed with spvk_free(allocator, words, n * 4)). */
 SPVK_API spvk_result spvk_spirv_serialize(spvk_ir_context *ctx, const spvk_ir_op *module, uint32_t **words_out,

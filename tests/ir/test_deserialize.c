@@ -781,6 +781,29 @@ static void *locked_failing_realloc(void *user, void *ptr, size_t old_size, size
     return p;
 }
 
+/* Copies for the workers are made ahead from set_threads on: a deserializer destroyed (or
+   finished) before any function is built joins and frees them. */
+static void test_threads_set_then_unused(void)
+{
+    size_t count = 0;
+    uint32_t *w = many_functions(50, 50, false, &count);
+    CHECK(w != NULL);
+    for (int finish = 0; w && finish < 2; finish++) {
+        spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+        CHECK(ctx && spvk_ir_register_all_dialects(ctx));
+        spvk_spirv_deserializer *des = NULL;
+        spvk_ir_op *module = NULL;
+        CHECK(spvk_spirv_deserializer_create(ctx, w, count, NULL, &des, &module) == SPVK_OK);
+        spvk_spirv_deserializer_set_threads(des, 4);
+        spvk_spirv_deserializer_set_threads(des, 8); /* the copies of the first call are under way */
+        if (finish)
+            CHECK(spvk_spirv_deserializer_finish(des) == SPVK_OK);
+        spvk_spirv_deserializer_destroy(des);
+        spvk_ir_context_destroy(ctx);
+    }
+    free(w);
+}
+
 static void test_streaming_threads_out_of_memory(void)
 {
     size_t count = 0;
@@ -1044,6 +1067,7 @@ int main(void)
     test_hostile_bound();
     test_out_of_memory();
     test_streaming_threads_out_of_memory();
+    test_threads_set_then_unused();
     test_streaming();
     test_streaming_threads();
     test_verification_given_back();

@@ -278,6 +278,13 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     spvk_ir_verifier *verifier = NULL;
     spvk_ir_op *module = NULL;
     spvk_result r = spvk_spirv_deserializer_create(ctx, in.words, in.count, &diags, &des, &module);
+    /* The deserializer's own workers build, verify and print each function on one thread, where
+       its IR is in that processor's cache (the printer's consumer). A worker keeps a copy of the
+       module-level state, about 7 MiB on the benchmark's inputs (names: 22 -> 29 MiB, mixed: 33
+       -> 41 MiB), for 7% and 3% less time (docs/benchmarks.md). Set now: the copies are made
+       while the module level is verified. */
+    if (r == SPVK_OK)
+        spvk_spirv_deserializer_set_threads(des, thread_count(o));
     if (r == SPVK_OK && o->verify) {
         verifier = spvk_ir_verifier_create(ctx, &diags);
         /* The module level now, each function as it is printed. */
@@ -293,11 +300,6 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         spvk_ir_print_options po = o->print;
         po.assume_verified = o->verify;
         po.threads = thread_count(o);
-        /* The deserializer's own workers build, verify and print each function on one thread,
-           where its IR is in that processor's cache (the printer's consumer). A worker keeps a
-           copy of the module-level state, about 7 MiB on the benchmark's inputs (names: 22 ->
-           29 MiB, mixed: 33 -> 41 MiB), for 7% and 3% less time (docs/benchmarks.md). */
-        spvk_spirv_deserializer_set_threads(des, po.threads);
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
         if (r == SPVK_OK)

@@ -20,6 +20,7 @@
    OpModuleProcessed, OpMemberName, OpName of anything that is not a symbol or a struct, and the
    debug-info extended instruction sets. Everything else that has no representation is an error
    naming the instruction. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -1770,6 +1771,7 @@ static void free_scratch(dsr *d)
    applied by the consumer when it takes the function. */
 
 #define POOL_WINDOW_WORDS (1u << 18) /* 1 MiB of binary that workers may build ahead */
+#define POOL_MAX_AHEAD 64u           /* the pool's most workers (build_pool.c) */
 
 void dsr_log_effect(dsr *d, uint8_t kind, uint32_t index, uint16_t opcode)
 {
@@ -1900,8 +1902,22 @@ typedef struct dsr_effect_list {
     size_t count;
 } dsr_effect_list;
 
+/* A worker's copy made ahead, on a thread of its own (spvk_spirv_deserializer_set_threads). */
+typedef struct dsr_ahead {
+    pthread_t thread;
+    bool running; /* started and not joined */
+    const dsr *from;
+    dsr *copy; /* NULL when it could not be made, or once taken */
+} dsr_ahead;
+
 struct spvk_spirv_deserializer {
     dsr d;
+    /* Copies for the pool's workers, made while the caller verifies the module level and starts
+       its consumer: a copy is megabytes written into new pages (on names, 2.6 MB of id entries
+       alone), which otherwise delayed the first function by about 3 ms. Joined before anything
+       changes the deserializer. */
+    dsr_ahead *ahead;
+    unsigned num_ahead;
     spvk_ir_verifier *stream_verifier; /* spvk_spirv_deserializer_stream's, or NULL */
     bool verification_taken;           /* the stream's consumer verifies (take_verification) */
     unsigned threads;                  /* spvk_spirv_deserializer_set_threads */
@@ -1909,6 +1925,8 @@ struct spvk_spirv_deserializer {
     dsr_effect_list *effects;          /* per function, while the pool runs */
     spvk_ir_stream_consumer consumer;  /* the stream's consumer, when it gave one (set_consumer) */
 };
+
+static void free_ahead(spvk_spirv_deserializer *des);
 
 static void pool_stop(spvk_spirv_deserializer *des)
 {
@@ -1928,6 +1946,7 @@ void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des)
     if (!des)
         return;
     pool_stop(des);
+    free_ahead(des);
     dsr *d = &des->d;
     const spvk_allocator *alloc = d->alloc;
     free_scratch(d);
@@ -2020,12 +2039,50 @@ static bool build_function(dsr *d, dsr_function *volatile f) /* volatile: used a
 
 /* ---- The pool's client (see "Threads") ---- */
 
+static void *make_ahead(void *arg)
+{
+    dsr_ahead *a = arg;
+    a->copy = dsr_clone(a->from, NULL);
+    return NULL;
+}
+
+static void join_ahead(spvk_spirv_deserializer *des)
+{
+    for (unsigned i = 0; i < des->num_ahead; i++)
+        if (des->ahead[i].running) {
+            pthread_join(des->ahead[i].thread, NULL);
+            des->ahead[i].running = false;
+        }
+}
+
+static void free_ahead(spvk_spirv_deserializer *des)
+{
+    join_ahead(des);
+    for (unsigned i = 0; i < des->num_ahead; i++)
+        dsr_clone_destroy(des->ahead[i].copy);
+    spvk_free(des->d.alloc, des->ahead, des->num_ahead * sizeof *des->ahead);
+    des->ahead = NULL;
+    des->num_ahead = 0;
+}
+
 /* The pool's helper builds in the context itself, on the consumer's thread, where nothing else
-   touches the deserializer: it needs no copy (a copy costs a module level of memory). */
+   touches the deserializer: it needs no copy (a copy costs a module level of memory). A worker
+   takes a copy made ahead, or makes one. */
 static void *pool_builder_create(void *user, spvk_ir_context *ctx)
 {
     spvk_spirv_deserializer *des = user;
-    return ctx == des->d.ctx ? &des->d : dsr_clone(&des->d, ctx);
+    if (ctx == des->d.ctx)
+        return &des->d;
+    join_ahead(des);
+    for (unsigned i = 0; i < des->num_ahead; i++) {
+        dsr *c = des->ahead[i].copy;
+        if (c) {
+            des->ahead[i].copy = NULL;
+            c->ctx = ctx;
+            return c;
+        }
+    }
+    return dsr_clone(&des->d, ctx);
 }
 
 static void pool_builder_destroy(void *user, void *builder)
@@ -2134,14 +2191,33 @@ static spvk_result pool_materialize(spvk_spirv_deserializer *des, dsr_function *
 
 void spvk_spirv_deserializer_set_threads(spvk_spirv_deserializer *des, unsigned threads)
 {
-    if (des && !des->pool)
-        des->threads = threads ? threads : 1;
+    if (!des || des->pool)
+        return;
+    des->threads = threads ? threads : 1;
+    if (des->ahead)
+        return; /* made at the first call: the workers take those there are, and copy for the rest */
+    /* The workers' copies, ahead (the pool starts with a function to build, and only for two or
+       more: the same test as pool_start's). */
+    dsr *d = &des->d;
+    unsigned n = des->threads - 1 > POOL_MAX_AHEAD ? POOL_MAX_AHEAD : des->threads - 1;
+    if (n == 0 || d->result != SPVK_OK || d->num_functions < 2 || d->num_functions > UINT32_MAX)
+        return;
+    des->ahead = spvk_alloc(d->alloc, n * sizeof *des->ahead);
+    if (!des->ahead)
+        return; /* the workers copy when they start */
+    memset(des->ahead, 0, n * sizeof *des->ahead);
+    des->num_ahead = n;
+    for (unsigned i = 0; i < n; i++) {
+        des->ahead[i].from = d;
+        des->ahead[i].running = pthread_create(&des->ahead[i].thread, NULL, make_ahead, &des->ahead[i]) == 0;
+    }
 }
 
 spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, spvk_ir_op *func)
 {
     if (!des || !func)
         return SPVK_ERROR_USAGE;
+    join_ahead(des); /* the copies read the whole deserializer: nothing changes it before they are made */
     dsr *d = &des->d;
     if (d->result != SPVK_OK)
         return d->result;
@@ -2153,8 +2229,11 @@ spvk_result spvk_spirv_deserializer_materialize(spvk_spirv_deserializer *des, sp
         return pool_materialize(des, f);
     if (!func->regions[0].unmaterialized)
         return SPVK_OK; /* already there, or a declaration */
-    if (des->threads > 1 && pool_start(des))
+    if (des->threads > 1 && pool_start(des)) {
+        free_ahead(des); /* the copies the workers did not take */
         return pool_materialize(des, f);
+    }
+    free_ahead(des); /* before the deserializer changes */
     des->threads = 1;
     if (!build_function(d, f))
         return d->result;
@@ -2167,6 +2246,7 @@ spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des)
     if (!des)
         return SPVK_ERROR_USAGE;
     pool_stop(des);
+    free_ahead(des);
     dsr *d = &des->d;
     if (d->result != SPVK_OK)
         return d->result;

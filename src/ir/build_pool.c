@@ -11,7 +11,6 @@ enum { ITEM_WAITING, ITEM_CLAIMED, ITEM_BUILT, ITEM_FAILED, ITEM_FREEING };
 
 /* The consumer's own builder is 0, worker k is k, the consumer's helper this. */
 #define POOL_HELPER 255u
-#define POOL_MAX_WORKERS 64u
 
 typedef struct pool_item {
     spvk_ir_op *op;
@@ -229,7 +228,7 @@ ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client 
     if (num_items < 2 || threads < 2)
         return NULL;
     const spvk_allocator *alloc = spvk_ir_context_allocator(ctx);
-    uint32_t nw = threads - 1 > POOL_MAX_WORKERS ? POOL_MAX_WORKERS : threads - 1;
+    uint32_t nw = threads - 1 > IR_BUILD_POOL_MAX_WORKERS ? IR_BUILD_POOL_MAX_WORKERS : threads - 1;
     ir_build_pool *pool = spvk_alloc(alloc, sizeof *pool);
     if (!pool)
         return NULL;

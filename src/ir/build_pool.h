@@ -56,8 +56,12 @@ typedef struct ir_build_client {
 /* For detach: appends from's blocks (if it is materialized) to into's and marks from unmaterialized. */
 void ir_build_detach_blocks(spvk_ir_region *from, spvk_ir_region *into);
 
-/* Starts threads - 1 workers (at most 64). NULL when there is nothing to share (fewer than two
-   items) or they cannot start: the client then builds alone. items is copied. */
+/* The most workers a pool starts. */
+#define IR_BUILD_POOL_MAX_WORKERS 64u
+
+/* Starts threads - 1 workers (at most IR_BUILD_POOL_MAX_WORKERS). NULL when there is nothing to
+   share (fewer than two items) or they cannot start: the client then builds alone. items is
+   copied. */
 ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client *client, const ir_build_item *items,
                                     uint32_t num_items, unsigned threads, size_t window, bool verify,
                                     const spvk_ir_stream_consumer *consumer);

@@ -1771,7 +1771,6 @@ static void free_scratch(dsr *d)
    applied by the consumer when it takes the function. */
 
 #define POOL_WINDOW_WORDS (1u << 18) /* 1 MiB of binary that workers may build ahead */
-#define POOL_MAX_AHEAD 64u           /* the pool's most workers (build_pool.c) */
 
 void dsr_log_effect(dsr *d, uint8_t kind, uint32_t index, uint16_t opcode)
 {
@@ -2067,13 +2066,12 @@ static void free_ahead(spvk_spirv_deserializer *des)
 
 /* The pool's helper builds in the context itself, on the consumer's thread, where nothing else
    touches the deserializer: it needs no copy (a copy costs a module level of memory). A worker
-   takes a copy made ahead, or makes one. */
+   takes a copy made ahead (joined by materialize, which starts the pool), or makes one. */
 static void *pool_builder_create(void *user, spvk_ir_context *ctx)
 {
     spvk_spirv_deserializer *des = user;
     if (ctx == des->d.ctx)
         return &des->d;
-    join_ahead(des);
     for (unsigned i = 0; i < des->num_ahead; i++) {
         dsr *c = des->ahead[i].copy;
         if (c) {
@@ -2199,7 +2197,7 @@ void spvk_spirv_deserializer_set_threads(spvk_spirv_deserializer *des, unsigned 
     /* The workers' copies, ahead (the pool starts with a function to build, and only for two or
        more: the same test as pool_start's). */
     dsr *d = &des->d;
-    unsigned n = des->threads - 1 > POOL_MAX_AHEAD ? POOL_MAX_AHEAD : des->threads - 1;
+    unsigned n = des->threads - 1 > IR_BUILD_POOL_MAX_WORKERS ? IR_BUILD_POOL_MAX_WORKERS : des->threads - 1;
     if (n == 0 || d->result != SPVK_OK || d->num_functions < 2 || d->num_functions > UINT32_MAX)
         return;
     des->ahead = spvk_alloc(d->alloc, n * sizeof *des->ahead);

@@ -148,15 +148,10 @@ static void record_give(ser_consumer *c, const spvk_allocator *alloc, ser_record
 
 /* ---- The worker's side ---- */
 
-static bool grow(const spvk_allocator *alloc, void *array, size_t *capacity, size_t need, size_t elem)
-{
-    return need <= *capacity || spvk_array_grow(alloc, array, capacity, need, elem, 64);
-}
-
 static bool add_event(spvk_ser *s, uint8_t kind, uint32_t id, uint32_t value, const void *a, const void *b)
 {
     struct ser_tape *t = s->tape;
-    if (!grow(s->alloc, &t->events, &t->events_capacity, t->num_events + 1, sizeof *t->events))
+    if (!spvk_array_reserve(s->alloc, &t->events, &t->events_capacity, t->num_events + 1, sizeof *t->events, 64))
         return ser_oom(s);
     t->events[t->num_events++] = (tape_event){kind, t->locals, value, id, a, b};
     return true;
@@ -170,7 +165,8 @@ static bool flush_section(spvk_ser *s, const spvk_writer *w, size_t *mark, uint8
     if (n == 0)
         return true;
     if (n > UINT32_MAX || t->num_appended + n > UINT32_MAX ||
-        !grow(s->alloc, &t->appended, &t->appended_capacity, t->num_appended + n, sizeof *t->appended))
+        !spvk_array_reserve(s->alloc, &t->appended, &t->appended_capacity, t->num_appended + n, sizeof *t->appended,
+                            64))
         return ser_oom(s);
     memcpy(t->appended + t->num_appended, w->words + *mark, n * sizeof *w->words);
     bool ok = add_event(s, kind, (uint32_t)t->num_appended, (uint32_t)n, NULL, NULL);
@@ -212,12 +208,9 @@ uint32_t ser_tape_known(spvk_ser *s, ser_external kind, const void *a, const voi
         return id;
     if (id >= SER_LOCAL_ID)
         return ser_tape_refuse(s); /* not an external's id */
-    size_t had = t->known_capacity;
-    if (!grow(s->alloc, &t->known, &t->known_capacity, (size_t)id + 1, 1) ||
-        !grow(s->alloc, &t->fresh, &t->fresh_capacity, t->num_fresh + 1, sizeof *t->fresh))
+    if (!spvk_array_grow(s->alloc, &t->known, &t->known_capacity, (size_t)id + 1, 1, 64) ||
+        !spvk_array_reserve(s->alloc, &t->fresh, &t->fresh_capacity, t->num_fresh + 1, sizeof *t->fresh, 64))
         return ser_oom(s), 0;
-    if (t->known_capacity > had)
-        memset(t->known + had, 0, t->known_capacity - had);
     if (!flush_sections(s) || !add_event(s, (uint8_t)kind, id, value, a, b))
         return 0;
     t->known[id] = 1;
@@ -679,6 +672,12 @@ static bool patch_ids(const ser_consumer *c, const ser_record *r, uint32_t *word
     return true;
 }
 
+/* An id the walk marked that the tape did not give: a bug, reported rather than written out. */
+static bool not_replayed(spvk_ser *s, const spvk_ir_op *fn)
+{
+    return ser_error(s, fn, "internal error: a worker's serialization of it does not replay");
+}
+
 bool ser_consumer_replay(spvk_ser *s, const spvk_ir_op *fn, bool *replayed)
 {
     ser_consumer *c = s->consumer;
@@ -690,7 +689,8 @@ bool ser_consumer_replay(spvk_ser *s, const spvk_ir_op *fn, bool *replayed)
     c->slots[slot] = NULL;
     *replayed = true;
     ser_thread *th = r->owner;
-    bool ok = grow(s->alloc, &c->local_real, &c->local_real_capacity, r->num_locals + (size_t)1, sizeof *c->local_real);
+    bool ok = spvk_array_reserve(s->alloc, &c->local_real, &c->local_real_capacity, r->num_locals + (size_t)1,
+                                 sizeof *c->local_real, 64);
     if (!ok)
         ser_oom(s);
     /* In one thread's order: each run of locals, then the external or the section words after it. */
@@ -707,28 +707,20 @@ bool ser_consumer_replay(spvk_ser *s, const spvk_ir_op *fn, bool *replayed)
             spvk_writer *w = x->kind == TAPE_NAMES ? &s->names : &s->annotations;
             size_t at = w->count;
             ser_words(w, r->words + r->fn_words + x->id, x->value);
-            ok = w->failed || patch_ids(c, r, w->words + at, x->value, r->fn_words + x->id);
-            if (!ok)
-                ser_error(s, fn, "internal error: a worker's serialization of it does not replay");
+            ok = w->failed || patch_ids(c, r, w->words + at, x->value, r->fn_words + x->id) || not_replayed(s, fn);
             continue;
         }
         uint32_t id = ser_external_call(s, (ser_external)x->kind, x->a, x->b, x->value, fn);
-        size_t had = th->real_capacity;
-        ok = id && grow(s->alloc, &th->real, &th->real_capacity, (size_t)x->id + 1, sizeof *th->real);
+        ok = id && spvk_array_grow(s->alloc, &th->real, &th->real_capacity, (size_t)x->id + 1, sizeof *th->real, 64);
         if (id && !ok)
             ser_oom(s);
-        if (ok) {
-            if (th->real_capacity > had)
-                memset(th->real + had, 0, (th->real_capacity - had) * sizeof *th->real);
+        if (ok)
             th->real[x->id] = id;
-        }
     }
     if (ok) {
         size_t at = s->fn_defs.count;
         ser_words(&s->fn_defs, r->words, r->fn_words);
-        ok = s->fn_defs.failed || patch_ids(c, r, s->fn_defs.words + at, r->fn_words, 0);
-        if (!ok)
-            ser_error(s, fn, "internal error: a worker's serialization of it does not replay");
+        ok = s->fn_defs.failed || patch_ids(c, r, s->fn_defs.words + at, r->fn_words, 0) || not_replayed(s, fn);
     }
     record_give(c, s->alloc, r);
     return ok && !s->oom;

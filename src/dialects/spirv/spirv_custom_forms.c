@@ -1836,7 +1836,9 @@ static void print_func(spvk_ir_printer *p, const spvk_ir_op *op)
 }
 
 /* --- variable decorations (spirv.GlobalVariable, spirv.Variable) ---
-   decorations ::= (`bind` `(` integer `,` integer `)` | `built_in` `(` string `)`)? attribute-dict? */
+   decorations ::= (`bind` `(` integer `,` integer `)`)? (`built_in` `(` string `)`)? attribute-dict?
+   Both, in this order, are what MLIR 19 prints for a variable with a binding and a builtin (its own
+   parser takes one or the other; fuzzing found spvkit printing text it then refused). */
 static bool parse_variable_decorations(spvk_ir_parser *p, spvk_ir_op_state *state)
 {
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
@@ -1846,7 +1848,8 @@ static bool parse_variable_decorations(spvk_ir_parser *p, spvk_ir_op_state *stat
             !parse_i32(p, &binding) || !spvk_ir_parse_punct(p, ")") ||
             !add_i32_attr(p, state, "descriptor_set", set) || !add_i32_attr(p, state, "binding", binding))
             return false;
-    } else if (spvk_ir_parse_optional_keyword(p, "built_in")) {
+    }
+    if (spvk_ir_parse_optional_keyword(p, "built_in")) {
         const char *s;
         size_t length;
         const spvk_ir_attr *a;

@@ -518,7 +518,8 @@ SPVK_API spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_
    diagnostics, aliases defined before them); it may be called again after spvk_ir_region_clear
    and marking the region unmaterialized. text must outlive the parser. Diagnostics go to diags.
    An error makes every later call fail. stream() fills hooks that materialize (and verify, with
-   a verifier) each function before it is used and free its body after. */
+   a verifier, which must live until the parser is destroyed or streams again) each function before it is used
+   and free its body after. */
 typedef struct spvk_ir_lazy_parser spvk_ir_lazy_parser;
 SPVK_API spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, size_t length,
                                                 const char *file_name, spvk_diagnostics *diags, spvk_ir_op **module_out,

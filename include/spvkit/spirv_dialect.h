@@ -125,8 +125,8 @@ SPVK_API spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des
 SPVK_API void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des);
 /* Sets streaming hooks (spvk_ir_print_options.stream) so that printing the module
    (spvk_ir_print_to) builds each function just before it is printed, verifies it with `verifier`
-   (unless NULL) and frees its body after: the text of the whole module in the memory of one
-   function. */
+   (unless NULL; it must live until finish, destroy or the next stream) and frees its body after: the
+   text of the whole module in the memory of one function. */
 SPVK_API void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier,
                                              spvk_ir_stream *stream);
 /* Builds bodies on `threads` threads in all (default 1: the calling thread alone), as

@@ -171,7 +171,7 @@ static void *worker_main(void *arg)
 }
 
 /* A builder: a view of the context (none for the helper) and the client's builder state. */
-static bool builder_init(pool_builder *b, ir_build_pool *pool, uint8_t index, bool verify)
+static bool builder_init(pool_builder *b, ir_build_pool *pool, uint8_t index, spvk_ir_verifier *verifier)
 {
     b->pool = pool;
     b->index = index;
@@ -185,7 +185,8 @@ static bool builder_init(pool_builder *b, ir_build_pool *pool, uint8_t index, bo
         return false;
     if (pool->consumer.use && !(b->consumer_state = pool->consumer.thread_create(pool->consumer.user, ctx)))
         return false;
-    return !verify || (b->verifier = spvk_ir_verifier_create(ctx, NULL)) != NULL;
+    return !verifier ||
+           (b->verifier = ir_verifier_create_sharing(ctx, verifier, spvk_ir_symbol_table_of(pool->items[0].op))) != NULL;
 }
 
 static void builder_release(ir_build_pool *pool, pool_builder *b)
@@ -222,7 +223,7 @@ static void free_pool(ir_build_pool *pool, bool locks)
 }
 
 ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client *client, const ir_build_item *items,
-                                    uint32_t num_items, unsigned threads, size_t window, bool verify,
+                                    uint32_t num_items, unsigned threads, size_t window, spvk_ir_verifier *verifier,
                                     const spvk_ir_stream_consumer *consumer)
 {
     if (num_items < 2 || threads < 2)
@@ -269,12 +270,12 @@ ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client 
             it->state = ITEM_BUILT;
     }
     pool->horizon = window;
-    if (!builder_init(&pool->helper, pool, POOL_HELPER, verify)) {
+    if (!builder_init(&pool->helper, pool, POOL_HELPER, verifier)) {
         builder_release(pool, &pool->helper);
         pool->helper.dead = true;
     }
     for (uint32_t i = 0; i < nw; i++) {
-        if (!builder_init(&pool->workers[i], pool, (uint8_t)(i + 1), verify)) {
+        if (!builder_init(&pool->workers[i], pool, (uint8_t)(i + 1), verifier)) {
             builder_release(pool, &pool->workers[i]);
             break;
         }

@@ -14,9 +14,11 @@
    the consumer's alone: an item a worker or the helper fails to build is built again by the
    client's own builder, which reports exactly what one thread reports. A body a worker built is
    freed by that worker (its heap's free lists are the ones it reuses), after the consumer is done
-   with it. With verify, workers and the helper also verify what they build. With a stream
-   consumer (spvk_ir_stream_consumer), they also use what they built and verified, on their own
-   thread, and free it at once: the consumer takes the item used, its body gone. */
+   with it. With a verifier (the consumer's), workers and the helper also verify what they build,
+   each with a silent verifier of its own that shares its symbol indexes (so it must outlive the
+   pool). With a stream consumer (spvk_ir_stream_consumer), they also use what they built and
+   verified, on their own thread, and free it at once: the consumer takes the item used, its body
+   gone. */
 #ifndef SPVK_IR_BUILD_POOL_H
 #define SPVK_IR_BUILD_POOL_H
 
@@ -63,7 +65,7 @@ void ir_build_detach_blocks(spvk_ir_region *from, spvk_ir_region *into);
    share (fewer than two items) or they cannot start: the client then builds alone. items is
    copied. */
 ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client *client, const ir_build_item *items,
-                                    uint32_t num_items, unsigned threads, size_t window, bool verify,
+                                    uint32_t num_items, unsigned threads, size_t window, spvk_ir_verifier *verifier,
                                     const spvk_ir_stream_consumer *consumer);
 /* The consumer takes item k (in order; an earlier k starts a new round): true when its bodies are
    built (or were used by the stream consumer, and are gone), false when the client's own builder failed on it. */

@@ -94,6 +94,12 @@ struct spvk_ir_context {
 spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx);
 void ir_context_view_destroy(spvk_ir_context *view);
 
+/* A silent verifier working in ctx (a view, for another thread) that shares parent's symbol
+   indexes, after building parent's index of table's symbols (NULL: none), so that neither builds
+   that index again. It reads them on its thread while parent may run on another: the symbols of
+   those tables must not change while it lives. Whichever of them lets go of an index last frees it. */
+spvk_ir_verifier *ir_verifier_create_sharing(spvk_ir_context *ctx, spvk_ir_verifier *parent, const spvk_ir_op *table);
+
 /* Gives memory from spvk_ir_alloc back for reuse (size as allocated, or smaller). */
 void ir_free(spvk_ir_context *ctx, void *p, size_t size);
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);

@@ -3869,6 +3869,7 @@ static bool lazy_stream_set_consumer(void *user, const spvk_ir_stream_consumer *
 
 void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
 {
+    pool_destroy(lp); /* its workers' verifiers share the last stream's verifier's symbol indexes */
     lp->stream_verifier = verifier;
     stream->child_begin = lazy_stream_begin;
     stream->child_end = lazy_stream_end;
@@ -4023,7 +4024,7 @@ static bool pool_start(spvk_ir_lazy_parser *lp)
         ir_build_client client = {lp, pool_parser_create, pool_parser_destroy, pool_build_item, pool_detach,
                                   pool_free_bodies};
         lpool->pool = ir_build_pool_create(m->ctx, &client, build, n, lp->threads, POOL_WINDOW,
-                                           lp->stream_verifier != NULL, &lp->consumer);
+                                           lp->stream_verifier, &lp->consumer);
         ok = lpool->pool != NULL;
     }
     spvk_free(alloc, build, (size_t)n * sizeof *build);

@@ -7,6 +7,7 @@
    before" is a comparison. Uses in unreachable blocks are not checked, as in MLIR. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "ir_internal.h"
@@ -23,6 +24,13 @@ typedef struct region_info {
 
 #define VERIFIER_TABLES 8
 
+/* An index of one symbol table's symbols, shared by the verifiers of several threads
+   (ir_verifier_create_sharing): the last to let go frees it. */
+typedef struct symbol_index {
+    spvk_ir_symbol_table table;
+    atomic_uint refs;
+} symbol_index;
+
 struct spvk_ir_verifier {
     spvk_ir_context *ctx;
     spvk_diagnostics *diags;
@@ -31,11 +39,33 @@ struct spvk_ir_verifier {
     bool out_of_memory;
     /* Symbol indexes built on first use, for the few symbol-table ops a module has; past
        VERIFIER_TABLES the lookup falls back to a scan. */
-    spvk_ir_symbol_table tables[VERIFIER_TABLES];
+    symbol_index *tables[VERIFIER_TABLES];
     uint32_t num_tables;
 };
 
 spvk_ir_context *spvk_ir_verifier_context(spvk_ir_verifier *v) { return v->ctx; }
+
+/* v's index of table's symbols, built on first use; NULL past VERIFIER_TABLES (the caller scans)
+   or out of memory. */
+static const spvk_ir_symbol_table *index_of(spvk_ir_verifier *v, const spvk_ir_op *table)
+{
+    for (uint32_t i = 0; i < v->num_tables; i++)
+        if (v->tables[i]->table.op == table)
+            return &v->tables[i]->table;
+    if (v->num_tables == VERIFIER_TABLES)
+        return NULL;
+    symbol_index *x = spvk_alloc(v->allocator, sizeof *x);
+    if (!x || !spvk_ir_symbol_table_build(v->ctx, table, &x->table)) {
+        if (x)
+            spvk_ir_symbol_table_free(&x->table);
+        spvk_free(v->allocator, x, sizeof *x);
+        v->out_of_memory = true;
+        return NULL;
+    }
+    atomic_init(&x->refs, 1);
+    v->tables[v->num_tables++] = x;
+    return &x->table;
+}
 
 spvk_ir_op *spvk_ir_verifier_resolve_symbol(spvk_ir_verifier *v, const spvk_ir_op *from, const spvk_ir_attr *ref)
 {
@@ -44,21 +74,9 @@ spvk_ir_op *spvk_ir_verifier_resolve_symbol(spvk_ir_verifier *v, const spvk_ir_o
     const spvk_ir_op *table = spvk_ir_symbol_table_of(from);
     if (!table)
         return NULL;
-    spvk_ir_symbol_table *t = NULL;
-    for (uint32_t i = 0; i < v->num_tables && !t; i++)
-        if (v->tables[i].op == table)
-            t = &v->tables[i];
-    if (!t && v->num_tables < VERIFIER_TABLES) {
-        t = &v->tables[v->num_tables];
-        if (!spvk_ir_symbol_table_build(v->ctx, table, t)) {
-            spvk_ir_symbol_table_free(t);
-            v->out_of_memory = true;
-            return NULL;
-        }
-        v->num_tables++;
-    }
+    const spvk_ir_symbol_table *t = index_of(v, table);
     if (!t)
-        return spvk_ir_symbol_resolve(table, ref);
+        return v->out_of_memory ? NULL : spvk_ir_symbol_resolve(table, ref);
     /* Attribute strings are interned, as are symbol names: compare pointers. */
     spvk_ir_op *op = spvk_ir_symbol_table_find(t, ref->string);
     for (uint32_t i = 0; op && i < ref->num_attrs; i++)
@@ -389,8 +407,13 @@ static spvk_result run(spvk_ir_verifier *v, spvk_ir_op *op)
 
 static void release_tables(spvk_ir_verifier *v)
 {
-    for (uint32_t i = 0; i < v->num_tables; i++)
-        spvk_ir_symbol_table_free(&v->tables[i]);
+    for (uint32_t i = 0; i < v->num_tables; i++) {
+        symbol_index *x = v->tables[i];
+        if (atomic_fetch_sub_explicit(&x->refs, 1, memory_order_acq_rel) == 1) {
+            spvk_ir_symbol_table_free(&x->table); /* the context's allocator, as the verifier's */
+            spvk_free(v->allocator, x, sizeof *x);
+        }
+    }
     v->num_tables = 0;
 }
 
@@ -423,6 +446,24 @@ spvk_result spvk_ir_verifier_run(spvk_ir_verifier *v, spvk_ir_op *op)
         return SPVK_ERROR_USAGE;
     v->out_of_memory = false;
     return run(v, op);
+}
+
+spvk_ir_verifier *ir_verifier_create_sharing(spvk_ir_context *ctx, spvk_ir_verifier *parent, const spvk_ir_op *table)
+{
+    if (table) {
+        bool out_of_memory = parent->out_of_memory;
+        (void)index_of(parent, table); /* out of memory: the child builds its own */
+        parent->out_of_memory = out_of_memory;
+    }
+    spvk_ir_verifier *v = spvk_ir_verifier_create(ctx, NULL);
+    if (!v)
+        return NULL;
+    for (uint32_t i = 0; i < parent->num_tables; i++) {
+        atomic_fetch_add_explicit(&parent->tables[i]->refs, 1, memory_order_relaxed);
+        v->tables[i] = parent->tables[i];
+    }
+    v->num_tables = parent->num_tables;
+    return v;
 }
 
 void spvk_ir_verifier_destroy(spvk_ir_verifier *v)

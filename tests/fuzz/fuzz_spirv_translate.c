@@ -53,8 +53,8 @@ static void check_streaming(const uint32_t *words, size_t count, const char *exp
         spvk_spirv_deserializer_finish(s.des) != SPVK_OK || !s.text || strcmp(s.text, expected) != 0)
         abort();
     free(s.text);
-    spvk_ir_verifier_destroy(verifier);
     spvk_spirv_deserializer_destroy(s.des);
+    spvk_ir_verifier_destroy(verifier);
     spvk_ir_context_destroy(s.ctx);
 }
 
@@ -99,8 +99,8 @@ static spvk_result serialize_streamed(const char *text, unsigned threads, uint32
             abort();
         memcpy(*first, d.items[0].message, len + 1);
     }
-    spvk_ir_verifier_destroy(verifier);
     spvk_ir_lazy_parser_destroy(lp);
+    spvk_ir_verifier_destroy(verifier);
     spvk_diagnostics_free(&d);
     spvk_ir_context_destroy(ctx);
     return r;

@@ -724,8 +724,9 @@ static spvk_result stream_with_allocator(const uint32_t *w, size_t count, unsign
     spvk_spirv_deserializer *des = NULL;
     spvk_ir_op *module = NULL;
     spvk_result r = spvk_spirv_deserializer_create(ctx, w, count, &diags, &des, &module);
+    spvk_ir_verifier *verifier = NULL; /* destroyed after des, whose workers share it */
     if (r == SPVK_OK) {
-        spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, &diags);
+        verifier = spvk_ir_verifier_create(ctx, &diags);
         if (!verifier)
             r = SPVK_ERROR_OUT_OF_MEMORY;
         spvk_ir_print_options po = {.assume_verified = true, .threads = threads};
@@ -736,7 +737,6 @@ static spvk_result stream_with_allocator(const uint32_t *w, size_t count, unsign
             if (r == SPVK_OK)
                 r = spvk_spirv_deserializer_finish(des);
         }
-        spvk_ir_verifier_destroy(verifier);
     }
     if (diags.count) {
         char *f = spvk_diagnostic_format(&diags.items[0], NULL);
@@ -751,6 +751,7 @@ static spvk_result stream_with_allocator(const uint32_t *w, size_t count, unsign
     }
     spvk_diagnostics_free(&diags);
     spvk_spirv_deserializer_destroy(des);
+    spvk_ir_verifier_destroy(verifier);
     spvk_ir_context_destroy(ctx);
     return r;
 }
@@ -910,9 +911,9 @@ static void test_verification_given_back(void)
             free(text);
         }
     }
+    spvk_spirv_deserializer_destroy(des);
     spvk_ir_verifier_destroy(verifier);
     spvk_diagnostics_free(&diags);
-    spvk_spirv_deserializer_destroy(des);
     spvk_ir_context_destroy(ctx);
     free(w);
 }

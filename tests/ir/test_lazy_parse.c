@@ -1563,8 +1563,8 @@ static void test_stream_print(void)
         CHECK(spvk_ir_print_to(ctx, find_spirv_module(top), &po, write_sink, &out) != SPVK_OK);
         CHECK(d.count >= 1);
         free(out.text);
-        spvk_ir_verifier_destroy(verifier);
         spvk_ir_lazy_parser_destroy(lp);
+        spvk_ir_verifier_destroy(verifier);
         spvk_diagnostics_free(&d);
         spvk_ir_context_destroy(ctx);
     }
@@ -1762,8 +1762,8 @@ static words serialize_streamed(const char *text, const char *name, int rounds, 
         }
     }
     out.diag = format_diag(&d, 0);
-    spvk_ir_verifier_destroy(verifier);
     spvk_ir_lazy_parser_destroy(lp);
+    spvk_ir_verifier_destroy(verifier);
     if (bodies_freed && stream_threads > 1 && !all_unmaterialized(skipped, num_skipped))
         *bodies_freed = false;
     spvk_diagnostics_free(&d);
@@ -2187,8 +2187,8 @@ static void test_stream_threads_out_of_memory(void)
                 done = l.st.allocations <= n; /* nothing failed: past the last allocation */
                 spvk_free(&a, w, count * 4);
             }
-            spvk_ir_verifier_destroy(verifier);
             spvk_ir_lazy_parser_destroy(lp);
+            spvk_ir_verifier_destroy(verifier);
             spvk_diagnostics_free(&d);
         }
         if (ctx)

@@ -257,8 +257,8 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     }
     cli_print_diagnostics(&diags, input_name(o), true);
     spvk_diagnostics_free(&diags);
-    spvk_ir_verifier_destroy(verifier);
     spvk_ir_lazy_parser_destroy(lp);
+    spvk_ir_verifier_destroy(verifier);
     cli_input_free(&in);
     return written_or_failed(rc, r);
 }
@@ -308,8 +308,8 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     }
     cli_print_diagnostics(&diags, input_name(o), false);
     spvk_diagnostics_free(&diags);
-    spvk_ir_verifier_destroy(verifier);
     spvk_spirv_deserializer_destroy(des);
+    spvk_ir_verifier_destroy(verifier);
     cli_module_free(&in);
     if (r != SPVK_OK)
         return failed("translate", r);

@@ -1946,6 +1946,7 @@ void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des)
         return;
     pool_stop(des);
     free_ahead(des);
+    des->stream_verifier = NULL; /* the stream ends here: its verifier may go */
     dsr *d = &des->d;
     const spvk_allocator *alloc = d->alloc;
     free_scratch(d);
@@ -2162,7 +2163,7 @@ static bool pool_start(spvk_spirv_deserializer *des)
         ir_build_client client = {des, pool_builder_create, pool_builder_destroy, pool_build_function, pool_detach_body,
                                   pool_free_body};
         des->pool = ir_build_pool_create(d->ctx, &client, items, (uint32_t)n, des->threads, POOL_WINDOW_WORDS,
-                                         des->stream_verifier != NULL, &des->consumer);
+                                         des->stream_verifier, &des->consumer);
     }
     spvk_free(d->alloc, items, n * sizeof *items);
     if (!des->pool) {
@@ -2245,6 +2246,7 @@ spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des)
         return SPVK_ERROR_USAGE;
     pool_stop(des);
     free_ahead(des);
+    des->stream_verifier = NULL; /* the stream ends here: its verifier may go */
     dsr *d = &des->d;
     if (d->result != SPVK_OK)
         return d->result;
@@ -2311,6 +2313,7 @@ static spvk_ir_verifier *stream_take_verification(void *user, bool taken)
 
 void spvk_spirv_deserializer_stream(spvk_spirv_deserializer *des, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
 {
+    pool_stop(des); /* its workers' verifiers share the last stream's verifier's symbol indexes */
     des->stream_verifier = verifier;
     des->verification_taken = false;
     stream->take_verification = stream_take_verification;

@@ -376,17 +376,25 @@ ser_op_kind ser_op_kind_lookup(spvk_ser *s, const spvk_ir_op *op)
 
 /* ---- Symbols ---- */
 
+bool ser_index_symbols(spvk_ser *s)
+{
+    if (s->symbols)
+        return true;
+    if (!spvk_ir_symbol_table_build(s->ctx, s->module, &s->own_symbols)) {
+        spvk_ir_symbol_table_free(&s->own_symbols);
+        ser_oom(s);
+        return false;
+    }
+    s->symbols = &s->own_symbols;
+    return true;
+}
+
 spvk_ir_op *ser_lookup_symbol(spvk_ser *s, const spvk_ir_attr *ref)
 {
     if (!ref || ref->dialect != NULL || ref->kind != SPVK_ATTR_SYMBOL_REF || ref->num_attrs != 0 || !ref->string)
         return NULL;
-    if (!s->have_symbols) {
-        if (!spvk_ir_symbol_table_build(s->ctx, s->module, &s->symbols)) {
-            ser_oom(s);
-            return NULL;
-        }
-        s->have_symbols = true;
-    }
+    if (!ser_index_symbols(s))
+        return NULL;
     /* References are uniqued attributes: resolve each one once. */
     uint32_t index;
     if (ser_map_get(&s->map, ref, NULL, SER_TAG_SYMREF, &index))
@@ -396,7 +404,7 @@ spvk_ir_op *ser_lookup_symbol(spvk_ser *s, const spvk_ir_attr *ref)
         ser_oom(s);
         return NULL;
     }
-    spvk_ir_op *op = spvk_ir_symbol_table_find(&s->symbols, name);
+    spvk_ir_op *op = spvk_ir_symbol_table_find(s->symbols, name);
     index = 0;
     if (op) {
         if (!spvk_array_grow(s->alloc, &s->symbol_ops, &s->symbol_ops_capacity, s->num_symbol_ops + 1,
@@ -1098,8 +1106,8 @@ void ser_free_state(spvk_ser *s)
     spvk_free(s->alloc, s->pending, s->pending_capacity * sizeof *s->pending);
     spvk_free(s->alloc, s->struct_names, s->struct_names_capacity * sizeof *s->struct_names);
     spvk_free(s->alloc, s->symbol_ops, s->symbol_ops_capacity * sizeof *s->symbol_ops);
-    if (s->have_symbols)
-        spvk_ir_symbol_table_free(&s->symbols);
+    if (s->symbols == &s->own_symbols)
+        spvk_ir_symbol_table_free(&s->own_symbols);
 }
 
 bool ser_writers_failed(const spvk_ser *s)

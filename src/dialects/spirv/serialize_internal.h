@@ -209,8 +209,10 @@ typedef struct spvk_ser {
         const spvk_ir_op_def *def;
         uint32_t kind;
     } kind_cache[SER_KIND_CACHE];
-    spvk_ir_symbol_table symbols;
-    bool have_symbols;
+    /* The module's symbol index: own_symbols, built on first use, or (a worker's) the calling
+       thread's serializer's, which outlives it. */
+    const spvk_ir_symbol_table *symbols;
+    spvk_ir_symbol_table own_symbols;
 
     /* Extended instruction set imports, in order of first use. */
     struct ser_import {
@@ -347,6 +349,8 @@ static inline ser_op_kind ser_op_kind_of(spvk_ser *s, const spvk_ir_op *op)
     return ser_op_kind_lookup(s, op);
 }
 /* The op a symbol reference names in the module, or NULL (with no diagnostic). */
+/* Builds s->symbols unless it has one: false out of memory. */
+bool ser_index_symbols(spvk_ser *s);
 spvk_ir_op *ser_lookup_symbol(spvk_ser *s, const spvk_ir_attr *ref);
 /* Ids of module-level symbols: globals and spec constants are emitted on first use (with what
    they depend on); functions get an id, their body is emitted in module order. */

@@ -525,6 +525,7 @@ static void *consumer_thread_create(void *user, spvk_ir_context *ctx)
         th->s.has_decorate_string = m->has_decorate_string;
         th->s.i32 = m->i32;
         th->s.none = m->none;
+        th->s.symbols = m->symbols;
         th->s.tape = &th->tape;
         th->s.next_id = TAPE_SELF_ID + 1;
     }
@@ -594,7 +595,7 @@ void ser_consumer_start(spvk_ser *s, const spvk_ir_stream *stream)
     }
     uint32_t n = 0;
     const spvk_ir_op *module = s->module;
-    bool ok = true;
+    bool ok = ser_index_symbols(s); /* the workers share it */
     for (const spvk_ir_block *b = module->regions[0].first; b && ok; b = b->next)
         for (const spvk_ir_op *o = b->first; o && ok; o = o->next)
             if (ser_op_kind_of(s, o) == SER_OP_FUNC)

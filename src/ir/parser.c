@@ -3155,7 +3155,10 @@ static const spvk_ir_op_def *lookup_def(parser *p, const char *name, size_t n, b
 {
     /* Hashed by length and last eight bytes: op names share their dialect prefix. */
     uint64_t tail = 0;
-    memcpy(&tail, name + (n > 8 ? n - 8 : 0), n < 8 ? n : 8);
+    if (n >= 8)
+        memcpy(&tail, name + n - 8, 8); /* one load: a loop of byte stores stalls the load after it */
+    else
+        memcpy(&tail, name, n);
     uint32_t h = (uint32_t)(((tail ^ ((uint64_t)n << 56) ^ (uint64_t)custom) * 0x9E3779B97F4A7C15ull) >> 40);
     def_cache_entry *c = &p->def_cache[h & (PARSER_DEF_CACHE - 1)];
     if (c->def && c->custom == custom && c->length == n && memcmp(c->name, name, n) == 0)

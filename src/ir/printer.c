@@ -1276,23 +1276,30 @@ static void *print_worker_main(void *arg)
 static void pool_stop(printer *p);
 
 /* The workers verify the children they print, when the stream hands its verification over and
-   each worker has a verifier: the calling thread then only builds. */
+   each worker has a verifier: the calling thread then only builds. Their verifiers share the
+   stream's verifier's index of the root's symbols (ir_verifier_create_sharing), as the build
+   pool's do. */
 static void take_verification(printer *p, print_pool *pool)
 {
     if (!p->stream->take_verification || !pool->num_workers)
         return;
-    bool made = (pool->helper.verifier = spvk_ir_verifier_create(p->ctx, NULL)) != NULL;
+    spvk_ir_verifier *reporter = p->stream->take_verification(p->stream->user, true);
+    if (!reporter)
+        return;
+    const spvk_ir_op *table = p->root->def->traits & SPVK_TRAIT_SYMBOL_TABLE ? p->root : NULL;
+    bool made = (pool->helper.verifier = ir_verifier_create_sharing(p->ctx, reporter, table)) != NULL;
     for (uint32_t i = 0; made && i < pool->num_workers; i++)
-        made = (pool->workers[i].verifier = spvk_ir_verifier_create(pool->workers[i].p.ctx, NULL)) != NULL;
-    if (made)
-        p->reporter = p->stream->take_verification(p->stream->user, true);
-    if (!p->reporter) {
-        spvk_ir_verifier_destroy(pool->helper.verifier);
-        pool->helper.verifier = NULL;
-        for (uint32_t i = 0; i < pool->num_workers; i++) {
-            spvk_ir_verifier_destroy(pool->workers[i].verifier);
-            pool->workers[i].verifier = NULL;
-        }
+        made = (pool->workers[i].verifier = ir_verifier_create_sharing(pool->workers[i].p.ctx, reporter, table)) != NULL;
+    if (made) {
+        p->reporter = reporter;
+        return;
+    }
+    p->stream->take_verification(p->stream->user, false);
+    spvk_ir_verifier_destroy(pool->helper.verifier);
+    pool->helper.verifier = NULL;
+    for (uint32_t i = 0; i < pool->num_workers; i++) {
+        spvk_ir_verifier_destroy(pool->workers[i].verifier);
+        pool->workers[i].verifier = NULL;
     }
 }
 

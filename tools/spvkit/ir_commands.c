@@ -234,7 +234,9 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     if (rc)
         return rc;
     /* The calling thread's heap grows by about the text's size: 12.8 MB for names' 9.9 MB, 8.5
-       for mixed's 20.7, hence the cap (docs/benchmarks.md). */
+       for mixed's 20.7, hence the cap. Not when deserializing: what gained time there (the
+       binary's size and a half, up to 6 MiB: 1.6 ms of 50 on names) took `mixed` to within
+       0.2 MB of a quarter of MLIR's peak, and less gained nothing (docs/benchmarks.md). */
     cli_prefault_heap(in.size < (10u << 20) ? in.size : 10u << 20);
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
@@ -276,10 +278,6 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     int rc = cli_load_module("spvkit translate: error", o->input, &in);
     if (rc)
         return rc;
-    /* The calling thread's heap grows by 6 to 7 MB: names' binary is 4.2 MB, mixed's 10.5
-       (docs/benchmarks.md). */
-    size_t binary = in.count * 4;
-    cli_prefault_heap(binary + binary / 2 < (6u << 20) ? binary + binary / 2 : 6u << 20);
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     spvk_spirv_deserializer *des = NULL;

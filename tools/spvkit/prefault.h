@@ -1,9 +1,9 @@
 /* Heap pages faulted in ahead of the calling thread (glibc on Linux; elsewhere nothing).
 
    A page's first write costs a fault: 1.6 to 2 us on the benchmark's machine (a VM), three to
-   four times what writing the whole page again costs. A translation's calling thread writes 6
-   to 13 MB of new heap, much of it in its serial phases (the lazy parser's structure pass, the
-   deserializer's module level) while the second processor has nothing to do.
+   four times what writing the whole page again costs. Serializing, the calling thread writes
+   up to 13 MB of new heap, much of it in the lazy parser's structure pass, while the second
+   processor has nothing to do.
    cli_prefault_heap(bytes) takes `bytes` from the top of the heap, gives them back to malloc at
    once (the top is then kept, not trimmed) and starts a thread that populates those pages
    (MADV_POPULATE_WRITE, Linux 5.14; it writes nothing, so what malloc hands out meanwhile keeps

@@ -229,7 +229,7 @@ ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client 
     if (num_items < 2 || threads < 2)
         return NULL;
     const spvk_allocator *alloc = spvk_ir_context_allocator(ctx);
-    uint32_t nw = threads - 1 > IR_BUILD_POOL_MAX_WORKERS ? IR_BUILD_POOL_MAX_WORKERS : threads - 1;
+    uint32_t nw = ir_build_pool_workers(threads);
     ir_build_pool *pool = spvk_alloc(alloc, sizeof *pool);
     if (!pool)
         return NULL;

@@ -61,6 +61,12 @@ void ir_build_detach_blocks(spvk_ir_region *from, spvk_ir_region *into);
 /* The most workers a pool starts. */
 #define IR_BUILD_POOL_MAX_WORKERS 64u
 
+/* The workers a pool of `threads` threads starts (threads >= 1). */
+static inline unsigned ir_build_pool_workers(unsigned threads)
+{
+    return threads - 1 > IR_BUILD_POOL_MAX_WORKERS ? IR_BUILD_POOL_MAX_WORKERS : threads - 1;
+}
+
 /* Starts threads - 1 workers (at most IR_BUILD_POOL_MAX_WORKERS). NULL when there is nothing to
    share (fewer than two items) or they cannot start: the client then builds alone. items is
    copied. */

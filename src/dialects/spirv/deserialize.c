@@ -1927,6 +1927,9 @@ struct spvk_spirv_deserializer {
 
 static void free_ahead(spvk_spirv_deserializer *des);
 
+/* Whether the functions are worth a pool: two or more, each an item. */
+static bool pool_worth_it(const dsr *d) { return d->num_functions >= 2 && d->num_functions <= UINT32_MAX; }
+
 static void pool_stop(spvk_spirv_deserializer *des)
 {
     if (!des->pool)
@@ -1940,13 +1943,20 @@ static void pool_stop(spvk_spirv_deserializer *des)
     des->effects = NULL;
 }
 
+/* The stream ends (finish, destroy): the workers and the copies made for them go, and with them
+   every use of the stream's verifier, which may then go too. */
+static void end_stream(spvk_spirv_deserializer *des)
+{
+    pool_stop(des);
+    free_ahead(des);
+    des->stream_verifier = NULL;
+}
+
 void spvk_spirv_deserializer_destroy(spvk_spirv_deserializer *des)
 {
     if (!des)
         return;
-    pool_stop(des);
-    free_ahead(des);
-    des->stream_verifier = NULL; /* the stream ends here: its verifier may go */
+    end_stream(des);
     dsr *d = &des->d;
     const spvk_allocator *alloc = d->alloc;
     free_scratch(d);
@@ -2149,9 +2159,9 @@ static void pool_detach_body(void *user, uint32_t k, spvk_ir_region *into)
 static bool pool_start(spvk_spirv_deserializer *des)
 {
     dsr *d = &des->d;
-    size_t n = d->num_functions;
-    if (n < 2 || n > UINT32_MAX)
+    if (!pool_worth_it(d))
         return false;
+    size_t n = d->num_functions;
     ir_build_item *items = spvk_alloc(d->alloc, n * sizeof *items);
     des->effects = spvk_alloc(d->alloc, n * sizeof *des->effects);
     if (items && des->effects) {
@@ -2195,11 +2205,10 @@ void spvk_spirv_deserializer_set_threads(spvk_spirv_deserializer *des, unsigned 
     des->threads = threads ? threads : 1;
     if (des->ahead)
         return; /* made at the first call: the workers take those there are, and copy for the rest */
-    /* The workers' copies, ahead (the pool starts with a function to build, and only for two or
-       more: the same test as pool_start's). */
+    /* The workers' copies, ahead, for the pool the first function to build will start. */
     dsr *d = &des->d;
-    unsigned n = des->threads - 1 > IR_BUILD_POOL_MAX_WORKERS ? IR_BUILD_POOL_MAX_WORKERS : des->threads - 1;
-    if (n == 0 || d->result != SPVK_OK || d->num_functions < 2 || d->num_functions > UINT32_MAX)
+    unsigned n = ir_build_pool_workers(des->threads);
+    if (n == 0 || d->result != SPVK_OK || !pool_worth_it(d))
         return;
     des->ahead = spvk_alloc(d->alloc, n * sizeof *des->ahead);
     if (!des->ahead)
@@ -2244,9 +2253,7 @@ spvk_result spvk_spirv_deserializer_finish(spvk_spirv_deserializer *des)
 {
     if (!des)
         return SPVK_ERROR_USAGE;
-    pool_stop(des);
-    free_ahead(des);
-    des->stream_verifier = NULL; /* the stream ends here: its verifier may go */
+    end_stream(des);
     dsr *d = &des->d;
     if (d->result != SPVK_OK)
         return d->result;

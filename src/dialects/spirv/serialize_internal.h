@@ -348,9 +348,9 @@ static inline ser_op_kind ser_op_kind_of(spvk_ser *s, const spvk_ir_op *op)
         return (ser_op_kind)s->kind_cache[set + 1].kind;
     return ser_op_kind_lookup(s, op);
 }
-/* The op a symbol reference names in the module, or NULL (with no diagnostic). */
 /* Builds s->symbols unless it has one: false out of memory. */
 bool ser_index_symbols(spvk_ser *s);
+/* The op a symbol reference names in the module, or NULL (with no diagnostic). */
 spvk_ir_op *ser_lookup_symbol(spvk_ser *s, const spvk_ir_attr *ref);
 /* Ids of module-level symbols: globals and spec constants are emitted on first use (with what
    they depend on); functions get an id, their body is emitted in module order. */

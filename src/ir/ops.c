@@ -297,6 +297,13 @@ static void free_op(spvk_ir_context *ctx, spvk_ir_op *op)
             op_allocation_size(op->num_results, op->num_regions, op->inline_operands, op->num_successors, op->inline_loc));
 }
 
+/* A block argument's allocation: the value, then the location it owns, if it has one
+   (ir_block_add_arg_owning). */
+static size_t arg_allocation_size(const spvk_ir_value *v)
+{
+    return sizeof *v + (v->loc == (const spvk_ir_attr *)(v + 1) ? sizeof *v->loc : 0);
+}
+
 static void free_block(spvk_ir_context *ctx, spvk_ir_block *b)
 {
     for (spvk_ir_op *o = b->first, *next; o; o = next) {
@@ -304,7 +311,7 @@ static void free_block(spvk_ir_context *ctx, spvk_ir_block *b)
         free_op(ctx, o);
     }
     for (uint32_t i = 0; i < b->num_args; i++)
-        ir_free(ctx, b->args[i], sizeof *b->args[i]);
+        ir_free(ctx, b->args[i], arg_allocation_size(b->args[i]));
     ir_free(ctx, b->args, b->args_capacity * sizeof *b->args);
     ir_free(ctx, b, sizeof *b);
 }
@@ -391,6 +398,12 @@ spvk_ir_region *spvk_ir_region_create(spvk_ir_context *ctx) { return spvk_ir_all
 
 spvk_ir_value *spvk_ir_block_add_arg(spvk_ir_context *ctx, spvk_ir_block *block, const spvk_ir_type *type)
 {
+    return ir_block_add_arg_owning(ctx, block, type, NULL);
+}
+
+spvk_ir_value *ir_block_add_arg_owning(spvk_ir_context *ctx, spvk_ir_block *block, const spvk_ir_type *type,
+                                       const spvk_ir_attr *owned_loc)
+{
     if (block->num_args == block->args_capacity) {
         uint32_t cap = block->args_capacity ? block->args_capacity * 2 : 4;
         spvk_ir_value **args = spvk_ir_alloc(ctx, cap * sizeof *args);
@@ -402,9 +415,14 @@ spvk_ir_value *spvk_ir_block_add_arg(spvk_ir_context *ctx, spvk_ir_block *block,
         block->args = args;
         block->args_capacity = cap;
     }
-    spvk_ir_value *v = spvk_ir_alloc(ctx, sizeof *v);
+    spvk_ir_value *v = spvk_ir_alloc(ctx, sizeof *v + (owned_loc ? sizeof *owned_loc : 0));
     if (!v)
         return NULL;
+    if (owned_loc) {
+        spvk_ir_attr *loc = (spvk_ir_attr *)(v + 1);
+        memcpy(loc, owned_loc, sizeof *loc);
+        v->loc = loc;
+    }
     v->type = type;
     v->block = block;
     v->index = block->num_args;

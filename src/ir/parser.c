@@ -782,6 +782,23 @@ static const spvk_ir_attr *file_loc(parser *p, uint32_t line, uint32_t column)
     return a;
 }
 
+/* The location line:column of the text as one op or block argument owns it (ir_attr_is_owned), in
+   *here: what it is given to copies it into its own allocation. A uniqued one per parsed op
+   would be a table entry each, never freed, and one per function taken under the shared
+   tables' lock on every thread that parses. */
+static const spvk_ir_attr *owned_file_loc(const parser *p, uint32_t line, uint32_t column, spvk_ir_attr *here)
+{
+    memset(here, 0, sizeof *here);
+    here->kind = SPVK_ATTR_LOCATION;
+    here->flags = SPVK_LOC_FILE;
+    here->hash = 0; /* owned */
+    here->value = line;
+    here->value2 = column;
+    here->string = p->loc_file;
+    here->length = (uint32_t)p->loc_file_length;
+    return here;
+}
+
 static bool is_location(const spvk_ir_attr *a) { return a && !a->dialect && a->kind == SPVK_ATTR_LOCATION; }
 
 /* MLIR's FusedLoc::get: nested fused locations with the same metadata are flattened, unknown and
@@ -2727,10 +2744,13 @@ static bool parse_block_label(parser *p, spvk_ir_region *region, spvk_ir_block *
             const spvk_ir_type *ty = parse_type(p);
             if (!ty)
                 return false;
-            spvk_ir_value *arg = spvk_ir_block_add_arg(p->ctx, b, ty);
+            bool has_loc = at_keyword(p, "loc");
+            spvk_ir_attr here;
+            spvk_ir_value *arg =
+                ir_block_add_arg_owning(p->ctx, b, ty, has_loc ? NULL : owned_file_loc(p, v.line, v.column, &here));
             if (!arg)
                 return context_failure(p);
-            if (at_keyword(p, "loc")) {
+            if (has_loc) {
                 ir_token dt = {0};
                 arg->loc = parse_loc_attr(p, &dt);
                 if (p->failed)
@@ -2740,10 +2760,6 @@ static bool parse_block_label(parser *p, spvk_ir_region *region, spvk_ir_block *
                     if (!VEC_PUSH(p, p->deferred, d))
                         return out_of_memory(p);
                 }
-            } else {
-                arg->loc = file_loc(p, v.line, v.column);
-                if (!arg->loc)
-                    return false;
             }
             if (!define_value(p, v.start + 1, v.length - 1, v.start, v.line, v.column, NULL, 0, 1, arg))
                 return false;
@@ -2781,7 +2797,9 @@ static bool parse_region_into(parser *p, spvk_ir_region *region, const spvk_ir_o
         }
         spvk_ir_region_append(region, entry);
         for (uint32_t i = 0; i < num_args; i++) {
-            spvk_ir_value *arg = spvk_ir_block_add_arg(p->ctx, entry, types[i]);
+            spvk_ir_attr here;
+            spvk_ir_value *arg = ir_block_add_arg_owning(p->ctx, entry, types[i],
+                                                         owned_file_loc(p, args[i].line, args[i].column, &here));
             if (!arg || !types[i]) {
                 if (!types[i])
                     error(p, "missing type for region argument");
@@ -2789,9 +2807,6 @@ static bool parse_region_into(parser *p, spvk_ir_region *region, const spvk_ir_o
                     context_failure(p);
                 goto pop;
             }
-            arg->loc = file_loc(p, args[i].line, args[i].column);
-            if (!arg->loc)
-                goto pop;
             /* Errors point at the ref's line and column only. */
             if (!define_value(p, args[i].name, args[i].length, NULL, args[i].line, args[i].column, NULL, 0, 1, arg))
                 goto pop;
@@ -3223,20 +3238,10 @@ static spvk_ir_op *create_op(parser *p, uint32_t frame_index, const ir_token *na
         return NULL;
     f = &p->frames.items[frame_index];
     spvk_ir_op_state *st = f->state;
-    /* Where the op was written: its own location, not a uniqued one (see ir_owned_file_loc), made
-       in the op's allocation. */
+    /* Where the op was written: its own location, made in the op's allocation. */
     spvk_ir_attr here;
-    if (!st->loc) {
-        memset(&here, 0, sizeof here);
-        here.kind = SPVK_ATTR_LOCATION;
-        here.flags = SPVK_LOC_FILE;
-        here.hash = 0; /* owned */
-        here.value = name_tok->line;
-        here.value2 = name_tok->column;
-        here.string = p->loc_file;
-        here.length = (uint32_t)p->loc_file_length;
-        st->loc = &here;
-    }
+    if (!st->loc)
+        st->loc = owned_file_loc(p, name_tok->line, name_tok->column, &here);
     spvk_ir_op *op = spvk_ir_op_create(p->ctx, st);
     if (st->loc == &here)
         st->loc = NULL;

@@ -857,8 +857,9 @@ static void print_op_name(printer *p, const spvk_ir_op *op, bool custom)
         print_escaped(p, name, strlen(name));
         return;
     }
-    /* builtin is the default dialect: its ops print without the prefix. */
-    if (strncmp(name, "builtin.", 8) == 0 && !strchr(name + 8, '.'))
+    /* builtin is the default dialect: its ops print without the prefix. (The first letter
+       first: a call per op was 1.5% of deserializing `names`.) */
+    if (name[0] == 'b' && strncmp(name, "builtin.", 8) == 0 && !strchr(name + 8, '.'))
         name += 8;
     text(p, name);
 }

@@ -986,8 +986,33 @@ static void test_cases(const char *root)
     CHECK(count > 0);
 }
 
+/* A parsed block argument owns its location, as a parsed op does (ir_block_add_arg_owning): it
+   prints where the argument was written, survives the context reusing the argument's memory, and
+   an explicit loc(...) still wins. */
+static void test_block_argument_locations(void)
+{
+    static const char text[] = "tt.func @f(%a: i32, %b: f32) {\n"
+                               "  tt.br ^bb1(%a : i32)\n"
+                               "^bb1(%x: i32, %y: i32 loc(\"given\":9:9)):\n"
+                               "  \"t.ret\"() : () -> ()\n"
+                               "}\n";
+    spvk_ir_context *ctx = new_context(NULL);
+    for (int round = 0; round < 3; round++) {
+        /* Parsed, printed, erased: the next round's arguments take the freed memory. */
+        spvk_ir_op *m = parse(ctx, text, strlen(text), "args.mlir", NULL, NULL);
+        char *out = m ? print(ctx, m, true, true) : NULL;
+        CHECK(out && strstr(out, "^bb0(%arg0: i32 loc(\"args.mlir\":1:12), %arg1: f32 loc(\"args.mlir\":1:21)):"));
+        CHECK(out && strstr(out, "^bb1(%0: i32 loc(\"args.mlir\":3:6), %1: i32 loc(\"given\":9:9)):"));
+        free_string(out);
+        if (m)
+            spvk_ir_op_erase(ctx, m);
+    }
+    spvk_ir_context_destroy(ctx);
+}
+
 int main(int argc, char **argv)
 {
+    test_block_argument_locations();
     test_fixpoints();
     test_outputs();
     test_errors();

@@ -214,7 +214,8 @@ struct spvk_ir_value {
     spvk_ir_op *defining_op; /* a result: its operation; NULL for a block argument */
     spvk_ir_block *block;    /* a block argument: its block; NULL for a result */
     uint32_t index;          /* result number or argument number */
-    const spvk_ir_attr *loc; /* block arguments: their location, or NULL */
+    const spvk_ir_attr *loc; /* block arguments: their location, or NULL; a parsed one lives in the
+                                argument's allocation (hash 0) and goes with it */
 };
 
 static inline bool spvk_ir_value_is_arg(const spvk_ir_value *v) { return v->block != NULL; }

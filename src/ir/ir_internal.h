@@ -112,7 +112,7 @@ static inline bool ir_attr_is_owned(const spvk_ir_attr *a) { return a && a->hash
 /* spvk_ir_block_add_arg, with owned_loc (one ir_attr_is_owned accepts, or NULL) copied into the
    argument's allocation as its location: a parsed argument's position is its own as much as an
    op's is. Uniqued, it took the shared tables' lock once per parsed function on every thread
-   (serializing `names`: 63.2 -> 56.3 ms, docs/benchmarks.md). */
+   (serializing `names`: 60.1 -> 56.2 ms, docs/benchmarks.md). */
 spvk_ir_value *ir_block_add_arg_owning(spvk_ir_context *ctx, spvk_ir_block *block, const spvk_ir_type *type,
                                        const spvk_ir_attr *owned_loc);
 /* The def for an op name nobody registered (created once per name). */

@@ -67,6 +67,7 @@ struct spvk_ir_printer {
     bool write_failed;      /* the writer refused a chunk (failed is set too) */
     struct print_pool *pool; /* spvk_ir_print_options.threads: streamed children printed by workers */
     struct print_consumer *consumer; /* ... or by the translator's workers that build them */
+    uint32_t slot_cursor;            /* where this thread last found a root child's slot */
     /* The stream's verification, taken over by the pool (spvk_ir_stream.take_verification): each
        worker verifies a child before printing it, silently; a child that fails is verified again
        by this verifier on the calling thread, which reports it. NULL: child_begin verifies. */
@@ -986,6 +987,7 @@ static void print_streamed(printer *p, spvk_ir_op *o)
    the children no worker took), so the text is that of one thread. */
 
 typedef struct print_slot {
+    const spvk_ir_op *child; /* the root's child it is for */
     spvk_buffer text;
     bool printed, failed; /* written by the worker that printed it, read after child_begin */
 } print_slot;
@@ -997,8 +999,7 @@ typedef struct print_slot {
 
 typedef struct print_consumer {
     printer *main;
-    ptr_map index; /* root child -> its slot (a); read-only while the workers run */
-    print_slot *slots;
+    print_slot *slots; /* one per root child, in order; read-only but for the texts while workers run */
     uint32_t num_slots;
     uint32_t indent; /* of the root's children */
     pthread_mutex_t spare_lock;
@@ -1066,14 +1067,28 @@ static void consumer_thread_destroy(void *user, void *thread)
     spvk_free(tp->alloc, tp, sizeof *tp);
 }
 
+/* The slot of root child o. Each thread asks for children in module order, so the search goes on
+   from where that thread's last one ended (wrapping around once, for a stream started again):
+   a few steps a child, where an index of 10,700 functions cost 1.1 ms to build, before the first
+   function could be handed out. */
+static print_slot *slot_of(print_consumer *c, uint32_t *cursor, const spvk_ir_op *o)
+{
+    uint32_t i = *cursor < c->num_slots ? *cursor : 0;
+    for (uint32_t n = 0; n < c->num_slots; n++, i = i + 1 == c->num_slots ? 0 : i + 1)
+        if (c->slots[i].child == o) {
+            *cursor = i;
+            return &c->slots[i];
+        }
+    return NULL;
+}
+
 static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
 {
     print_consumer *c = user;
     printer *tp = thread;
-    const ptr_entry *e = map_get(&c->index, child);
-    if (!e)
+    print_slot *slot = slot_of(c, &tp->slot_cursor, child);
+    if (!slot)
         return false;
-    print_slot *slot = &c->slots[e->a];
     spvk_buffer_free(&slot->text); /* empty, unless this child was printed before */
     tp->out = spare_take(c);
     tp->failed = false;
@@ -1089,10 +1104,9 @@ static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
 static bool take_printed(printer *p, const spvk_ir_op *o)
 {
     print_consumer *c = p->consumer;
-    const ptr_entry *e = c ? map_get(&c->index, o) : NULL;
-    if (!e || !c->slots[e->a].printed)
+    print_slot *slot = c ? slot_of(c, &p->slot_cursor, o) : NULL;
+    if (!slot || !slot->printed)
         return false;
-    print_slot *slot = &c->slots[e->a];
     append_printed(p, &slot->text, slot->failed);
     spare_give(c, &slot->text);
     slot->printed = false;
@@ -1115,9 +1129,9 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
     }
     c->main = p;
     c->indent = indent;
-    /* Asked first: a translator building on one thread refuses it, and the index of 10,700
-       functions cost 1.1 ms for nothing. The consumer is used only from the first child_begin on,
-       so it is completed after. */
+    /* Asked first: a translator building on one thread refuses it, and the slots are then not
+       worth making. The consumer is used only from the first child_begin on, so it is completed
+       after. */
     p->consumer = c;
     spvk_ir_stream_consumer sc = {c, consumer_thread_create, consumer_thread_destroy, consumer_use};
     if (!p->stream->set_consumer(p->stream->user, &sc)) {
@@ -1128,22 +1142,20 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
         for (spvk_ir_op *o = b->first; o; o = o->next)
             c->num_slots++;
     c->slots = c->num_slots ? spvk_alloc(p->alloc, (size_t)c->num_slots * sizeof *c->slots) : NULL;
-    bool ok = c->num_slots && c->slots;
-    uint32_t n = 0;
-    if (ok) {
-        for (spvk_ir_block *b = root->regions[0].first; b && ok; b = b->next)
-            for (spvk_ir_op *o = b->first; o && ok; o = o->next) {
-                spvk_buffer_init(&c->slots[n].text, p->alloc);
-                c->slots[n].printed = c->slots[n].failed = false;
-                ok = map_put(p, &c->index, o, n++, 0);
-            }
-    }
-    if (!ok) {
-        p->failed = false; /* map_put's: printing alone still works */
-        c->num_slots = c->slots ? n : 0; /* the slots made so far */
+    if (!c->num_slots || !c->slots) {
+        c->num_slots = 0;
         consumer_stop(p);
         return false;
     }
+    uint32_t n = 0;
+    for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
+        for (spvk_ir_op *o = b->first; o; o = o->next) {
+            c->slots[n].child = o;
+            spvk_buffer_init(&c->slots[n].text, p->alloc);
+            c->slots[n].printed = c->slots[n].failed = false;
+            n++;
+        }
+    p->slot_cursor = 0;
     return true;
 }
 
@@ -1159,7 +1171,6 @@ static void consumer_stop(printer *p)
     for (uint32_t i = 0; i < c->num_spare; i++)
         spvk_buffer_free(&c->spare[i]);
     pthread_mutex_destroy(&c->spare_lock);
-    map_release(p, &c->index);
     spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
     spvk_free(p->alloc, c, sizeof *c);
     p->consumer = NULL;

@@ -94,6 +94,7 @@ typedef struct ser_thread {
     /* The calling thread's: the real id of each worker id of an external (0: not replayed). */
     uint32_t *real;
     size_t real_capacity;
+    uint32_t cursor; /* where it last found a function's slot */
 } ser_thread;
 
 /* Records the calling thread has replayed, for the workers to fill again: a block freed on another
@@ -101,11 +102,17 @@ typedef struct ser_thread {
    holds at every allocation of its own (as the printer's buffers found: src/ir/printer.c). */
 #define CONSUMER_SPARE 32
 
+/* A function of the module, and what a worker serialized of it until the calling thread replays it. */
+typedef struct fn_slot {
+    const spvk_ir_op *fn;
+    ser_record *record;
+} fn_slot;
+
 typedef struct ser_consumer {
     spvk_ser *main;
-    ser_pmap index; /* spirv.func -> slot; read-only while the workers run */
-    ser_record **slots;
+    fn_slot *slots; /* the module's functions in order; only the records change while workers run */
     uint32_t num_slots;
+    uint32_t cursor; /* the calling thread's (see slot_of) */
     pthread_mutex_t lock; /* threads */
     ser_thread *threads;
     uint32_t *local_real; /* the replayed function's locals */
@@ -555,17 +562,32 @@ static void consumer_thread_destroy(void *user, void *thread)
     th->released = true;
 }
 
+/* The slot of function fn. Each thread asks for functions in module order, so the search goes on
+   from where that thread's last one ended (wrapping around once, for a stream started again):
+   a few steps a function, where an index of the functions had to be built before the first
+   could be handed out. */
+static fn_slot *slot_of(ser_consumer *c, uint32_t *cursor, const spvk_ir_op *fn)
+{
+    uint32_t i = *cursor < c->num_slots ? *cursor : 0;
+    for (uint32_t n = 0; n < c->num_slots; n++, i = i + 1 == c->num_slots ? 0 : i + 1)
+        if (c->slots[i].fn == fn) {
+            *cursor = i;
+            return &c->slots[i];
+        }
+    return NULL;
+}
+
 static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
 {
     ser_consumer *c = user;
     ser_thread *th = thread;
-    uint32_t slot;
-    if (th->helper || th->dead || th->released || !ser_pget(&c->index, child, &slot))
+    fn_slot *slot = th->helper || th->dead || th->released ? NULL : slot_of(c, &th->cursor, child);
+    if (!slot)
         return false;
     ser_record *r = tape_function(th, child);
     if (!r)
         return false;
-    c->slots[slot] = r;
+    slot->record = r;
     return true;
 }
 
@@ -596,18 +618,20 @@ void ser_consumer_start(spvk_ser *s, const spvk_ir_stream *stream)
     uint32_t n = 0;
     const spvk_ir_op *module = s->module;
     bool ok = ser_index_symbols(s); /* the workers share it */
-    for (const spvk_ir_block *b = module->regions[0].first; b && ok; b = b->next)
-        for (const spvk_ir_op *o = b->first; o && ok; o = o->next)
-            if (ser_op_kind_of(s, o) == SER_OP_FUNC)
-                ok = n < UINT32_MAX && ser_pset(s, &c->index, o, n++);
+    for (const spvk_ir_block *b = module->regions[0].first; b; b = b->next)
+        for (const spvk_ir_op *o = b->first; o; o = o->next)
+            n += ser_op_kind_of(s, o) == SER_OP_FUNC && n < UINT32_MAX;
     c->slots = ok && n ? spvk_alloc(s->alloc, (size_t)n * sizeof *c->slots) : NULL;
-    if (!ok || !c->slots) {
+    if (!c->slots) {
         s->oom = false; /* one thread still serializes */
         ser_consumer_stop(s, stream);
         return;
     }
-    memset(c->slots, 0, (size_t)n * sizeof *c->slots);
-    c->num_slots = n;
+    c->num_slots = 0;
+    for (const spvk_ir_block *b = module->regions[0].first; b; b = b->next)
+        for (const spvk_ir_op *o = b->first; o && c->num_slots < n; o = o->next)
+            if (ser_op_kind_of(s, o) == SER_OP_FUNC)
+                c->slots[c->num_slots++] = (fn_slot){o, NULL};
 }
 
 void ser_consumer_stop(spvk_ser *s, const spvk_ir_stream *stream)
@@ -618,8 +642,8 @@ void ser_consumer_stop(spvk_ser *s, const spvk_ir_stream *stream)
     stream->set_consumer(stream->user, NULL); /* stops the workers */
     const spvk_allocator *alloc = s->alloc;
     for (uint32_t i = 0; i < c->num_slots; i++)
-        if (c->slots[i])
-            spvk_free(alloc, c->slots[i], c->slots[i]->size);
+        if (c->slots[i].record)
+            spvk_free(alloc, c->slots[i].record, c->slots[i].record->size);
     for (uint32_t i = 0; i < c->num_spare; i++)
         spvk_free(alloc, c->spare[i], c->spare[i]->size);
     pthread_mutex_destroy(&c->spare_lock);
@@ -629,7 +653,6 @@ void ser_consumer_stop(spvk_ser *s, const spvk_ir_stream *stream)
         spvk_free(alloc, th->real, th->real_capacity * sizeof *th->real);
         spvk_free(alloc, th, sizeof *th);
     }
-    spvk_free(alloc, c->index.slots, c->index.capacity * sizeof *c->index.slots);
     spvk_free(alloc, c->local_real, c->local_real_capacity * sizeof *c->local_real);
     pthread_mutex_destroy(&c->lock);
     spvk_free(alloc, c, sizeof *c);
@@ -682,12 +705,12 @@ static bool not_replayed(spvk_ser *s, const spvk_ir_op *fn)
 bool ser_consumer_replay(spvk_ser *s, const spvk_ir_op *fn, bool *replayed)
 {
     ser_consumer *c = s->consumer;
-    uint32_t slot;
+    fn_slot *slot = slot_of(c, &c->cursor, fn);
     *replayed = false;
-    if (!ser_pget(&c->index, fn, &slot) || !c->slots[slot])
+    if (!slot || !slot->record)
         return true;
-    ser_record *r = c->slots[slot];
-    c->slots[slot] = NULL;
+    ser_record *r = slot->record;
+    slot->record = NULL;
     *replayed = true;
     ser_thread *th = r->owner;
     bool ok = spvk_array_reserve(s->alloc, &c->local_real, &c->local_real_capacity, r->num_locals + (size_t)1,

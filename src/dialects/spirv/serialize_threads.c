@@ -608,8 +608,8 @@ void ser_consumer_start(spvk_ser *s, const spvk_ir_stream *stream)
     }
     c->main = s;
     s->consumer = c;
-    /* Asked first: a translator that builds on one thread refuses, and the index is then not
-       worth making. The workers start at the first child_begin, after the index is made. */
+    /* Asked first: a translator that builds on one thread refuses, and the symbol index and the
+       slots are then not worth making. The workers start at the first child_begin, after them. */
     spvk_ir_stream_consumer sc = {c, consumer_thread_create, consumer_thread_destroy, consumer_use};
     if (!stream->set_consumer(stream->user, &sc)) {
         ser_consumer_stop(s, stream);

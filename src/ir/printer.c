@@ -987,7 +987,6 @@ static void print_streamed(printer *p, spvk_ir_op *o)
    the children no worker took), so the text is that of one thread. */
 
 typedef struct print_slot {
-    const spvk_ir_op *child; /* the root's child it is for */
     spvk_buffer text;
     bool printed, failed; /* written by the worker that printed it, read after child_begin */
 } print_slot;
@@ -999,7 +998,8 @@ typedef struct print_slot {
 
 typedef struct print_consumer {
     printer *main;
-    print_slot *slots; /* one per root child, in order; read-only but for the texts while workers run */
+    const spvk_ir_op **children; /* the root's, in order (ir_find_from); read-only while workers run */
+    print_slot *slots;           /* one per child */
     uint32_t num_slots;
     uint32_t indent; /* of the root's children */
     pthread_mutex_t spare_lock;
@@ -1067,19 +1067,11 @@ static void consumer_thread_destroy(void *user, void *thread)
     spvk_free(tp->alloc, tp, sizeof *tp);
 }
 
-/* The slot of root child o. Each thread asks for children in module order, so the search goes on
-   from where that thread's last one ended (wrapping around once, for a stream started again):
-   a few steps a child, where an index of 10,700 functions cost 1.1 ms to build, before the first
-   function could be handed out. */
+/* The slot of root child o, found from where this thread found the last one; NULL when absent. */
 static print_slot *slot_of(print_consumer *c, uint32_t *cursor, const spvk_ir_op *o)
 {
-    uint32_t i = *cursor < c->num_slots ? *cursor : 0;
-    for (uint32_t n = 0; n < c->num_slots; n++, i = i + 1 == c->num_slots ? 0 : i + 1)
-        if (c->slots[i].child == o) {
-            *cursor = i;
-            return &c->slots[i];
-        }
-    return NULL;
+    uint32_t i = ir_find_from(c->children, c->num_slots, cursor, o);
+    return i < c->num_slots ? &c->slots[i] : NULL;
 }
 
 static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
@@ -1142,7 +1134,12 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
         for (spvk_ir_op *o = b->first; o; o = o->next)
             c->num_slots++;
     c->slots = c->num_slots ? spvk_alloc(p->alloc, (size_t)c->num_slots * sizeof *c->slots) : NULL;
-    if (!c->num_slots || !c->slots) {
+    c->children = c->num_slots ? spvk_alloc(p->alloc, (size_t)c->num_slots * sizeof *c->children) : NULL;
+    if (!c->slots || !c->children) {
+        spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
+        spvk_free(p->alloc, c->children, (size_t)c->num_slots * sizeof *c->children);
+        c->slots = NULL;
+        c->children = NULL;
         c->num_slots = 0;
         consumer_stop(p);
         return false;
@@ -1150,7 +1147,7 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
     uint32_t n = 0;
     for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
         for (spvk_ir_op *o = b->first; o; o = o->next) {
-            c->slots[n].child = o;
+            c->children[n] = o;
             spvk_buffer_init(&c->slots[n].text, p->alloc);
             c->slots[n].printed = c->slots[n].failed = false;
             n++;
@@ -1172,6 +1169,7 @@ static void consumer_stop(printer *p)
         spvk_buffer_free(&c->spare[i]);
     pthread_mutex_destroy(&c->spare_lock);
     spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
+    spvk_free(p->alloc, c->children, (size_t)c->num_slots * sizeof *c->children);
     spvk_free(p->alloc, c, sizeof *c);
     p->consumer = NULL;
 }

@@ -29,6 +29,7 @@
 
 #include "../../grammar/grammar_internal.h"
 #include "serialize_internal.h"
+#include "../../ir/ir_internal.h"
 
 /* Event kinds past the externals: words added to a section. */
 enum { TAPE_NAMES = 16, TAPE_ANNOTATIONS };
@@ -102,17 +103,12 @@ typedef struct ser_thread {
    holds at every allocation of its own (as the printer's buffers found: src/ir/printer.c). */
 #define CONSUMER_SPARE 32
 
-/* A function of the module, and what a worker serialized of it until the calling thread replays it. */
-typedef struct fn_slot {
-    const spvk_ir_op *fn;
-    ser_record *record;
-} fn_slot;
-
 typedef struct ser_consumer {
     spvk_ser *main;
-    fn_slot *slots; /* the module's functions in order; only the records change while workers run */
+    const spvk_ir_op **fns; /* the module's spirv.func ops in order (ir_find_from) */
+    ser_record **slots;     /* per function: what a worker serialized, until it is replayed */
     uint32_t num_slots;
-    uint32_t cursor; /* the calling thread's (see slot_of) */
+    uint32_t cursor; /* the calling thread's */
     pthread_mutex_t lock; /* threads */
     ser_thread *threads;
     uint32_t *local_real; /* the replayed function's locals */
@@ -562,32 +558,24 @@ static void consumer_thread_destroy(void *user, void *thread)
     th->released = true;
 }
 
-/* The slot of function fn. Each thread asks for functions in module order, so the search goes on
-   from where that thread's last one ended (wrapping around once, for a stream started again):
-   a few steps a function, where an index of the functions had to be built before the first
-   could be handed out. */
-static fn_slot *slot_of(ser_consumer *c, uint32_t *cursor, const spvk_ir_op *fn)
+/* The slot of function fn, found from where this thread found the last one; NULL when absent. */
+static ser_record **slot_of(ser_consumer *c, uint32_t *cursor, const spvk_ir_op *fn)
 {
-    uint32_t i = *cursor < c->num_slots ? *cursor : 0;
-    for (uint32_t n = 0; n < c->num_slots; n++, i = i + 1 == c->num_slots ? 0 : i + 1)
-        if (c->slots[i].fn == fn) {
-            *cursor = i;
-            return &c->slots[i];
-        }
-    return NULL;
+    uint32_t i = ir_find_from(c->fns, c->num_slots, cursor, fn);
+    return i < c->num_slots ? &c->slots[i] : NULL;
 }
 
 static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
 {
     ser_consumer *c = user;
     ser_thread *th = thread;
-    fn_slot *slot = th->helper || th->dead || th->released ? NULL : slot_of(c, &th->cursor, child);
+    ser_record **slot = th->helper || th->dead || th->released ? NULL : slot_of(c, &th->cursor, child);
     if (!slot)
         return false;
     ser_record *r = tape_function(th, child);
     if (!r)
         return false;
-    slot->record = r;
+    *slot = r;
     return true;
 }
 
@@ -622,16 +610,19 @@ void ser_consumer_start(spvk_ser *s, const spvk_ir_stream *stream)
         for (const spvk_ir_op *o = b->first; o; o = o->next)
             n += ser_op_kind_of(s, o) == SER_OP_FUNC && n < UINT32_MAX;
     c->slots = ok && n ? spvk_alloc(s->alloc, (size_t)n * sizeof *c->slots) : NULL;
-    if (!c->slots) {
+    c->fns = c->slots ? spvk_alloc(s->alloc, (size_t)n * sizeof *c->fns) : NULL;
+    if (!c->fns) {
+        spvk_free(s->alloc, c->slots, (size_t)n * sizeof *c->slots);
+        c->slots = NULL;
         s->oom = false; /* one thread still serializes */
         ser_consumer_stop(s, stream);
         return;
     }
-    c->num_slots = 0;
+    memset(c->slots, 0, (size_t)n * sizeof *c->slots);
     for (const spvk_ir_block *b = module->regions[0].first; b; b = b->next)
         for (const spvk_ir_op *o = b->first; o && c->num_slots < n; o = o->next)
             if (ser_op_kind_of(s, o) == SER_OP_FUNC)
-                c->slots[c->num_slots++] = (fn_slot){o, NULL};
+                c->fns[c->num_slots++] = o;
 }
 
 void ser_consumer_stop(spvk_ser *s, const spvk_ir_stream *stream)
@@ -642,12 +633,13 @@ void ser_consumer_stop(spvk_ser *s, const spvk_ir_stream *stream)
     stream->set_consumer(stream->user, NULL); /* stops the workers */
     const spvk_allocator *alloc = s->alloc;
     for (uint32_t i = 0; i < c->num_slots; i++)
-        if (c->slots[i].record)
-            spvk_free(alloc, c->slots[i].record, c->slots[i].record->size);
+        if (c->slots[i])
+            spvk_free(alloc, c->slots[i], c->slots[i]->size);
     for (uint32_t i = 0; i < c->num_spare; i++)
         spvk_free(alloc, c->spare[i], c->spare[i]->size);
     pthread_mutex_destroy(&c->spare_lock);
     spvk_free(alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
+    spvk_free(alloc, c->fns, (size_t)c->num_slots * sizeof *c->fns);
     for (ser_thread *th = c->threads, *next; th; th = next) {
         next = th->next;
         spvk_free(alloc, th->real, th->real_capacity * sizeof *th->real);
@@ -705,12 +697,12 @@ static bool not_replayed(spvk_ser *s, const spvk_ir_op *fn)
 bool ser_consumer_replay(spvk_ser *s, const spvk_ir_op *fn, bool *replayed)
 {
     ser_consumer *c = s->consumer;
-    fn_slot *slot = slot_of(c, &c->cursor, fn);
+    ser_record **slot = slot_of(c, &c->cursor, fn);
     *replayed = false;
-    if (!slot || !slot->record)
+    if (!slot || !*slot)
         return true;
-    ser_record *r = slot->record;
-    slot->record = NULL;
+    ser_record *r = *slot;
+    *slot = NULL;
     *replayed = true;
     ser_thread *th = r->owner;
     bool ok = spvk_array_reserve(s->alloc, &c->local_real, &c->local_real_capacity, r->num_locals + (size_t)1,

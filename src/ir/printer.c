@@ -1152,7 +1152,6 @@ static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
             c->slots[n].printed = c->slots[n].failed = false;
             n++;
         }
-    p->slot_cursor = 0;
     return true;
 }
 

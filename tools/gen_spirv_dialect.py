@@ -461,6 +461,7 @@ def main():
         return t
 
     rows_out = []
+    core_names, ext_names = [], []  # each row's op name, for the index by name
     names_seen = {}
 
     for idx, i in enumerate(instrs):
@@ -499,6 +500,7 @@ def main():
         names_seen[name] = opname
         if len(slots) > 255:
             sys.exit("gen_spirv_dialect: too many operands in " + opname)
+        core_names.append(name)
         rows_out.append("    {%s, %d, SPVK_EXT_INST_SET_NONE, 0, spvk_instructions + %d, NULL, %d, %d, %d, %s, %s, %s},\n" % (
             c_string(name), i["opcode"], idx, has_rt, has_r, len(slots), slots_ref(slots),
             traits_c(flags), traits_c(traits)))
@@ -568,6 +570,7 @@ def main():
             if name in names_seen:
                 sys.exit("gen_spirv_dialect: %s names both %s and %s" % (name, names_seen[name], i["opname"]))
             names_seen[name] = i["opname"]
+            ext_names.append(name)
             ext_rows_out.append("    {%s, SPVK_OP_ExtInst, %d, %d, NULL, %s + %d, 1, 1, %d, %s, %s, %s},\n" % (
                 c_string(name), si, i["opcode"], table, j, len(slots), slots_ref(slots), traits_c(flags),
                 traits_c(traits)))
@@ -611,6 +614,13 @@ def main():
     out.append("};\n")
     out.append("const size_t spvk_spirv_num_op_infos = %d;\n" % (len(rows_out) + len(ext_rows_out)))
     out.append("const size_t spvk_spirv_num_core_op_infos = %d;\n\n" % len(rows_out))
+    row_names = core_names + ext_names
+    by_name = sorted(range(len(row_names)), key=lambda r: row_names[r].encode())
+    out.append("/* The rows above, sorted by op name (bytewise). */\n")
+    out.append("const uint16_t spvk_spirv_op_infos_by_name[] = {\n")
+    for k in range(0, len(by_name), 16):
+        out.append("    %s,\n" % ", ".join(str(r) for r in by_name[k:k + 16]))
+    out.append("};\n\n")
     out.append("/* #spirv.<mnemonic><...> of each enum operand kind (MLIR's where MLIR has the enum). */\n")
     out.append("const char *const spvk_spirv_enum_mnemonics[SPVK_OPERAND_KIND_COUNT] = {\n")
     for m in mnemonics:

@@ -95,6 +95,8 @@ static void *uniqued_alloc(spvk_ir_context *ctx, size_t size)
     return arena_alloc(ctx, &ctx->uniqued_chunks, aligned_size(size));
 }
 
+void *ir_alloc_immutable(spvk_ir_context *ctx, size_t size) { return uniqued_alloc(ctx, size); }
+
 static void *uniqued_copy(spvk_ir_context *ctx, const void *data, size_t size)
 {
     if (size == 0)
@@ -1035,6 +1037,21 @@ const spvk_ir_dialect *spvk_ir_dialect_lookup(spvk_ir_context *ctx, const char *
     return NULL;
 }
 
+/* The def of interned_name, an op of dialect d that has none yet: made by d, where d makes its ops
+   on first use. */
+static const spvk_ir_op_def *def_made(spvk_ir_context *ctx, const spvk_ir_dialect *d, const char *interned_name)
+{
+    const spvk_ir_op_def *made = d->make_op ? d->make_op(ctx, d, interned_name) : NULL;
+    if (!made)
+        return NULL;
+    spvk_ir_context *o = tables_lock(ctx);
+    const spvk_ir_op_def *def = def_find_locked(o, interned_name); /* another thread's, made first */
+    if (!def && register_op_locked(ctx, o, interned_name, made))
+        def = made;
+    tables_unlock(o);
+    return def;
+}
+
 const spvk_ir_op_def *spvk_ir_op_def_lookup(spvk_ir_context *ctx, const char *name, size_t length)
 {
     const char *iname = spvk_ir_intern(ctx, name, length);
@@ -1043,22 +1060,30 @@ const spvk_ir_op_def *spvk_ir_op_def_lookup(spvk_ir_context *ctx, const char *na
     const spvk_ir_op_def *def = def_find(ctx, iname);
     if (def)
         return def;
-    /* A dialect alias: "spv.IAdd" is "spirv.IAdd". */
     const char *dot = memchr(name, '.', length);
     if (!dot)
         return NULL;
-    const spvk_ir_dialect *d = spvk_ir_dialect_lookup(ctx, name, (size_t)(dot - name));
-    if (!d || (strlen(d->name) == (size_t)(dot - name) && memcmp(d->name, name, (size_t)(dot - name)) == 0))
+    size_t prefix = (size_t)(dot - name);
+    const spvk_ir_dialect *d = spvk_ir_dialect_lookup(ctx, name, prefix);
+    if (!d)
         return NULL;
-    size_t rest = length - (size_t)(dot - name);
     size_t dn = strlen(d->name);
-    char small[256];
-    if (dn + rest >= sizeof small)
-        return NULL;
-    memcpy(small, d->name, dn);
-    memcpy(small + dn, dot, rest);
-    iname = spvk_ir_intern(ctx, small, dn + rest);
-    return iname ? def_find(ctx, iname) : NULL;
+    if (dn != prefix || memcmp(d->name, name, prefix) != 0) {
+        /* A dialect alias: "spv.IAdd" is "spirv.IAdd". */
+        size_t rest = length - prefix;
+        char small[256];
+        if (dn + rest >= sizeof small)
+            return NULL;
+        memcpy(small, d->name, dn);
+        memcpy(small + dn, dot, rest);
+        iname = spvk_ir_intern(ctx, small, dn + rest);
+        if (!iname)
+            return NULL;
+        def = def_find(ctx, iname);
+        if (def)
+            return def;
+    }
+    return def_made(ctx, d, iname);
 }
 
 const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name, size_t length)

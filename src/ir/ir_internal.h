@@ -102,6 +102,11 @@ spvk_ir_verifier *ir_verifier_create_sharing(spvk_ir_context *ctx, spvk_ir_verif
 
 /* Gives memory from spvk_ir_alloc back for reuse (size as allocated, or smaller). */
 void ir_free(spvk_ir_context *ctx, void *p, size_t size);
+/* Memory for what never changes once made and every thread reads (an op def, a custom form's
+   data): from the heap of the uniqued types and attributes, away from the IR that threads write.
+   (Op defs made on first use from spvk_ir_alloc's heap sat among the ops the calling thread was
+   building: deserializing `names` took 47.7 ms against 46.3, with 4 ms more CPU.) */
+void *ir_alloc_immutable(spvk_ir_context *ctx, size_t size);
 const char *ir_intern_cstr(spvk_ir_context *ctx, const char *s);
 /* Op-owned locations. A parsed op's implicit position (file:line:col) is unique to that op, so
    uniquing it only costs: a table entry per op that is never freed. Such a location (hash 0

@@ -2,6 +2,7 @@
    decode/encode round trip over every generic op info, type and attribute constructors (uniquing),
    print/parse of each type and attribute in MLIR 19's syntax, decorations as attribute names, and
    availability (bf16 included). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "spvkit/ir.h"
 #include "spvkit/spirv_dialect.h"
 #include "dialects/spirv/spirv_internal.h"
+#include "ir/ir_internal.h"
 
 static int failures, checks;
 #define CHECK(cond)                                                                                          \
@@ -874,9 +876,99 @@ static void test_constant_elements(void)
     spvk_ir_context_destroy(ctx);
 }
 
+/* ---- Ops made on first use ---- */
+
+/* One thread's lookups, through a view of the context, of every generic op in one direction. */
+typedef struct lookup_run {
+    spvk_ir_context *view;
+    bool backwards;
+    const spvk_ir_op_def **defs; /* per op info */
+} lookup_run;
+
+static void *look_up_all(void *arg)
+{
+    lookup_run *run = arg;
+    for (size_t k = 0; k < spvk_spirv_num_op_infos; k++) {
+        size_t i = run->backwards ? spvk_spirv_num_op_infos - 1 - k : k;
+        const char *name = spvk_spirv_op_infos[i].name;
+        run->defs[i] = spvk_ir_op_def_lookup(run->view, name, strlen(name));
+    }
+    return NULL;
+}
+
+static void test_ops_made_on_first_use(void)
+{
+    spvk_ir_context *ctx = new_context();
+    const spvk_ir_op_def *add = spvk_ir_op_def_lookup(ctx, "spirv.IAdd", 10);
+    CHECK(add && add->dialect == spvk_spirv_dialect() && add->verify && add->parse && add->print);
+    CHECK(add && ((const spvk_spirv_op_data *)add->data)->info == spvk_spirv_op_info_by_opcode(SPVK_OP_IAdd));
+    CHECK(spvk_ir_op_def_lookup(ctx, "spirv.IAdd", 10) == add); /* made once */
+    CHECK(spvk_ir_op_def_lookup(ctx, "spv.IAdd", 8) == add);    /* the alias finds the same def */
+    /* The alias first: the def is made under the dialect's own name. */
+    const spvk_ir_op_def *sub = spvk_ir_op_def_lookup(ctx, "spv.ISub", 8);
+    CHECK(sub && strcmp(sub->name, "spirv.ISub") == 0 && spvk_ir_op_def_lookup(ctx, "spirv.ISub", 10) == sub);
+    /* Names of no op, asked twice. */
+    for (int round = 0; round < 2; round++) {
+        CHECK(!spvk_ir_op_def_lookup(ctx, "spirv.NoSuchOp", 14));
+        CHECK(!spvk_ir_op_def_lookup(ctx, "spirv.", 6));
+        CHECK(!spvk_ir_op_def_lookup(ctx, "nodialect.IAdd", 14));
+    }
+    /* A structural instruction is no op of its own; a structural op wins over the instruction of
+       its name and keeps its own traits and regions. */
+    CHECK(!spvk_ir_op_def_lookup(ctx, "spirv.TypeInt", 13));
+    const spvk_ir_op_def *module = spvk_ir_op_def_lookup(ctx, "spirv.module", 12);
+    CHECK(module && (module->traits & SPVK_TRAIT_SYMBOL_TABLE) && module->num_regions == 1);
+    const spvk_ir_op_def *loop = spvk_ir_op_def_lookup(ctx, "spirv.mlir.loop", 15);
+    CHECK(loop && loop->num_regions == 1 && ((const spvk_spirv_op_data *)loop->data)->info == NULL);
+    const spvk_ir_op_def *branch = spvk_ir_op_def_lookup(ctx, "spirv.Branch", 12);
+    CHECK(branch && (branch->traits & SPVK_TRAIT_TERMINATOR) &&
+          ((const spvk_spirv_op_data *)branch->data)->info == spvk_spirv_op_info_by_opcode(SPVK_OP_Branch));
+    spvk_ir_context_destroy(ctx);
+
+    /* Two threads meeting every op at once, in opposite orders, through views: each name gets
+       one def, the one the context keeps. */
+    ctx = new_context();
+    size_t n = spvk_spirv_num_op_infos;
+    const spvk_ir_op_def **defs[2];
+    lookup_run runs[2];
+    pthread_t threads[2];
+    bool started[2] = {false, false};
+    for (int t = 0; t < 2; t++) {
+        defs[t] = calloc(n, sizeof *defs[t]);
+        runs[t] = (lookup_run){ctx ? ir_context_view_create(ctx) : NULL, t == 1, defs[t]};
+    }
+    CHECK(ctx && runs[0].view && runs[1].view && defs[0] && defs[1]);
+    if (ctx && runs[0].view && runs[1].view && defs[0] && defs[1]) {
+        for (int t = 0; t < 2; t++)
+            started[t] = pthread_create(&threads[t], NULL, look_up_all, &runs[t]) == 0;
+        for (int t = 0; t < 2; t++)
+            if (started[t])
+                pthread_join(threads[t], NULL);
+        CHECK(started[0] && started[1]);
+        size_t generic = 0, same = 0;
+        for (size_t i = 0; i < n; i++) {
+            const spvk_spirv_op_info *info = &spvk_spirv_op_infos[i];
+            const spvk_ir_op_def *def = spvk_ir_op_def_lookup(ctx, info->name, strlen(info->name));
+            if (info->flags & SPVK_SPIRV_OP_GENERIC) {
+                generic++;
+                same += def && defs[0][i] == def && defs[1][i] == def;
+            } else {
+                same += defs[0][i] == def && defs[1][i] == def; /* structural: an op of the name, or none */
+            }
+        }
+        CHECK(generic > 1000 && same == n);
+    }
+    for (int t = 0; t < 2; t++) {
+        ir_context_view_destroy(runs[t].view);
+        free(defs[t]);
+    }
+    spvk_ir_context_destroy(ctx);
+}
+
 int main(void)
 {
     test_table();
+    test_ops_made_on_first_use();
     test_decorations();
     test_generic_roundtrip();
     test_constructors();

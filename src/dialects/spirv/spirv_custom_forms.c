@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "spirv_internal.h"
+#include "../../ir/ir_internal.h"
 
 #define FORM_MAX_ELEMENTS 48
 #define FORM_MAX_ARGS 12
@@ -851,8 +852,8 @@ static int find_arg(const arg_spec *args, uint32_t num_args, const char *name, s
 }
 
 /* Everything the interpreter knows about one form: its format and arguments, resolved. The arrays
-   are as long as the form needs (spvk_spirv_custom_form_data): a context registers some 700 forms,
-   and arrays of the largest size took 2.3 MB, zeroed at every start. */
+   are as long as the form needs (spvk_spirv_custom_form_data): a context may prepare some 700
+   forms, and arrays of the largest size took 2.3 MB when every start prepared them all. */
 typedef struct form_layout {
     format_element *elements;
     uint32_t num_elements;
@@ -1506,7 +1507,7 @@ static const decl_form *decl_form_lookup(const char *name)
     return NULL;
 }
 
-/* A declarative form with its format parsed, made once per context when the op is registered
+/* A declarative form with its format parsed, made once per context when its op's def is made
    (spvk_ir_op_def.form_data). */
 typedef struct decl_prepared {
     const decl_form *form;
@@ -3281,7 +3282,7 @@ const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name)
        argument, and operandSegmentSizes) and flags. */
     size_t elements = sizeof(format_element) * l.num_elements, args = sizeof(arg_spec) * l.num_args,
            elided = sizeof(const char *) * (l.num_args + 1);
-    decl_prepared *d = spvk_ir_alloc(ctx, sizeof *d + elements + args + elided + l.num_args);
+    decl_prepared *d = ir_alloc_immutable(ctx, sizeof *d + elements + args + elided + l.num_args);
     if (!d)
         return NULL;
     char *at = (char *)(d + 1);

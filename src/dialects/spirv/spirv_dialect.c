@@ -1,10 +1,12 @@
-/* The spirv dialect: its registration. Every generic instruction of the operation table becomes
-   an operation kind (its info as the def's data); the structural operations, which the
+/* The spirv dialect: its registration. Every generic instruction of the operation table is an
+   operation kind (its info in the def's data); the structural operations, which the
    (de)serializer builds from several instructions or from none, are listed here. Both get the
-   custom form of spirv_custom_forms.c, where there is one, and the verifier of spirv_verify.c. */
+   custom form of spirv_custom_forms.c, where there is one, and the verifier of spirv_verify.c.
+   A def is made the first time a context meets its name (make_op). */
 #include <string.h>
 
 #include "spirv_internal.h"
+#include "../../ir/ir_internal.h"
 
 typedef struct structural_op {
     const char *name;
@@ -50,61 +52,47 @@ static const structural_op structural_ops[] = {
 };
 #define NUM_STRUCTURAL (sizeof structural_ops / sizeof structural_ops[0])
 
-static bool set_forms(spvk_ir_context *ctx, spvk_ir_op_def *def)
+/* A structural op's entry, or NULL. */
+static const structural_op *structural_op_named(const char *name)
 {
+    for (size_t i = 0; i < NUM_STRUCTURAL; i++)
+        if (strcmp(structural_ops[i].name, name) == 0)
+            return &structural_ops[i];
+    return NULL;
+}
+
+/* The def of a structural op (first: the name may also be a generic instruction's) or of a
+   generic instruction, with the verifier's data and the custom form, made the first time the
+   context meets the name. Every thread reads it: it goes with the uniqued items
+   (ir_alloc_immutable). */
+static const spvk_ir_op_def *make_op(spvk_ir_context *ctx, const spvk_ir_dialect *self, const char *name)
+{
+    const structural_op *s = structural_op_named(name);
+    const spvk_spirv_op_info *info = s && !s->has_info ? NULL : spvk_spirv_op_info_by_name(name, strlen(name));
+    if (!s && !(info && (info->flags & SPVK_SPIRV_OP_GENERIC)))
+        return NULL;
+    struct made_op {
+        spvk_ir_op_def def;
+        spvk_spirv_op_data data;
+    } *m = ir_alloc_immutable(ctx, sizeof *m);
+    if (!m)
+        return NULL;
+    memset(m, 0, sizeof *m);
+    spvk_ir_op_def *def = &m->def;
+    def->name = name;
+    def->dialect = self;
+    def->traits = s ? s->traits : info->traits;
+    def->num_regions = s ? s->num_regions : 0;
+    m->data = spvk_spirv_verify_data(name, info);
+    def->data = &m->data;
     def->verify = spvk_spirv_verify_op;
-    const spvk_spirv_custom_form *form = spvk_spirv_custom_form_lookup(def->name);
+    const spvk_spirv_custom_form *form = spvk_spirv_custom_form_lookup(name);
     if (form && form->parse && form->print) {
         def->parse = form->parse;
         def->print = form->print;
-        def->form_data = spvk_spirv_custom_form_data(ctx, def->name);
+        def->form_data = spvk_spirv_custom_form_data(ctx, name);
     }
-    return !spvk_ir_context_failed(ctx);
-}
-
-static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
-{
-    size_t count = NUM_STRUCTURAL;
-    for (size_t i = 0; i < spvk_spirv_num_op_infos; i++)
-        count += (spvk_spirv_op_infos[i].flags & SPVK_SPIRV_OP_GENERIC) != 0;
-    spvk_ir_op_def *defs = spvk_ir_alloc(ctx, count * sizeof *defs);
-    spvk_spirv_op_data *data = spvk_ir_alloc(ctx, count * sizeof *data);
-    if (!defs || !data)
-        return false;
-    memset(defs, 0, count * sizeof *defs);
-    size_t n = 0;
-    for (size_t i = 0; i < spvk_spirv_num_op_infos; i++) {
-        const spvk_spirv_op_info *info = &spvk_spirv_op_infos[i];
-        if (!(info->flags & SPVK_SPIRV_OP_GENERIC))
-            continue;
-        spvk_ir_op_def *def = &defs[n++];
-        def->name = info->name;
-        def->dialect = self;
-        def->traits = info->traits;
-        def->num_regions = 0;
-        data[n - 1] = spvk_spirv_verify_data(info->name, info);
-        def->data = &data[n - 1];
-        if (!set_forms(ctx, def))
-            return false;
-        if (!spvk_ir_register_op(ctx, def))
-            return false;
-    }
-    for (size_t i = 0; i < NUM_STRUCTURAL; i++) {
-        const structural_op *s = &structural_ops[i];
-        spvk_ir_op_def *def = &defs[n++];
-        def->name = s->name;
-        def->dialect = self;
-        def->traits = s->traits;
-        def->num_regions = s->num_regions;
-        data[n - 1] =
-            spvk_spirv_verify_data(s->name, s->has_info ? spvk_spirv_op_info_by_name(s->name, strlen(s->name)) : NULL);
-        def->data = &data[n - 1];
-        if (!set_forms(ctx, def))
-            return false;
-        if (!spvk_ir_register_op(ctx, def))
-            return false;
-    }
-    return true;
+    return spvk_ir_context_failed(ctx) ? NULL : def;
 }
 
 static const char *const dialect_aliases[] = {"spv"};
@@ -117,7 +105,7 @@ static const spvk_ir_dialect spirv_dialect = {
     .print_type = spvk_spirv_print_type,
     .parse_attr = spvk_spirv_parse_attr,
     .print_attr = spvk_spirv_print_attr,
-    .register_ops = register_ops,
+    .make_op = make_op,
 };
 
 const spvk_ir_dialect *spvk_spirv_dialect(void) { return &spirv_dialect; }

@@ -62,10 +62,19 @@ const spvk_spirv_op_info *spvk_spirv_op_info_by_name(const char *name, size_t le
     } else {
         return NULL;
     }
-    for (size_t i = 0; i < spvk_spirv_num_op_infos; i++) {
-        const char *n = spvk_spirv_op_infos[i].name + 6;
-        if (strlen(n) == length && memcmp(n, name, length) == 0)
-            return &spvk_spirv_op_infos[i];
+    size_t lo = 0, hi = spvk_spirv_num_op_infos;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        const spvk_spirv_op_info *info = &spvk_spirv_op_infos[spvk_spirv_op_infos_by_name[mid]];
+        const char *n = info->name + 6;
+        size_t nl = strlen(n);
+        int c = memcmp(n, name, nl < length ? nl : length);
+        if (c == 0 && nl == length)
+            return info;
+        if (c < 0 || (c == 0 && nl < length))
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return NULL;
 }

@@ -72,10 +72,12 @@ extern const spvk_spirv_op_info spvk_spirv_op_infos[];
 extern const size_t spvk_spirv_num_op_infos;
 /* Appended: the core instructions come first, sorted by opcode, then GLSL.std.450 and OpenCL.std. */
 extern const size_t spvk_spirv_num_core_op_infos;
+/* Appended: the rows' indexes sorted by name (bytewise); see spvk_spirv_op_info_by_name. */
+extern const uint16_t spvk_spirv_op_infos_by_name[];
 /* Appended: the mnemonic of each enum operand kind (NULL for other kinds); see spvk_spirv_enum_attr_mnemonic. */
 extern const char *const spvk_spirv_enum_mnemonics[];
 
-/* What the dialect keeps per registered op (spvk_ir_op_def.data), found once at registration. */
+/* What the dialect keeps per op (spvk_ir_op_def.data), found once when its def is made. */
 typedef struct spvk_spirv_op_data {
     const spvk_spirv_op_info *info; /* NULL for structural ops that stand for no one instruction */
     const void *verify_rule;        /* spirv_verify.c's own rule for the op, or NULL */
@@ -158,7 +160,8 @@ typedef struct spvk_spirv_custom_form {
 } spvk_spirv_custom_form;
 const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name);
 /* What the custom form of `name` prepares once per context (a declarative form's parsed format),
-   for spvk_ir_op_def.form_data; NULL when it has none, or out of memory (ctx failed). */
+   for spvk_ir_op_def.form_data (ir_alloc_immutable memory); NULL when it has none, or out of
+   memory (ctx failed). */
 const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name);
 
 /* The verifier of every spirv op (spirv_verify.c): operand counts for all, operand and result

@@ -251,7 +251,7 @@ typedef struct dsr {
     uint32_t epoch; /* counts function materializations (validity of dsr_id cache fields) */
 
     dsr_function *functions;
-    size_t num_functions, functions_capacity, next_function;
+    size_t num_functions, functions_capacity;
 
     dsr_deco *decos;
     size_t num_decos, decos_capacity;

@@ -4,6 +4,7 @@
 
 #include "build_pool.h"
 #include "ir_internal.h"
+#include "../support/thread.h"
 
 /* An item's state. WAITING: not built; CLAIMED: being built; BUILT; FAILED: its builder failed;
    FREEING: queued for its builder to free. */
@@ -282,7 +283,7 @@ ir_build_pool *ir_build_pool_create(spvk_ir_context *ctx, const ir_build_client 
         pool->num_workers = i + 1;
     }
     for (uint32_t i = 0; i < pool->num_workers; i++)
-        pool->workers[i].running = pthread_create(&pool->workers[i].thread, NULL, worker_main, &pool->workers[i]) == 0;
+        pool->workers[i].running = spvk_thread_create(&pool->workers[i].thread, NULL, worker_main, &pool->workers[i]) == 0;
     return pool;
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ir_asm.h"
+#include "../support/thread.h"
 #include "ir_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
@@ -1360,7 +1361,7 @@ static void pool_start(printer *p, unsigned threads)
     bool any = false;
     for (uint32_t i = 0; i < pool->num_workers; i++) {
         pool->workers[i].running =
-            pthread_create(&pool->workers[i].thread, NULL, print_worker_main, &pool->workers[i]) == 0;
+            spvk_thread_create(&pool->workers[i].thread, NULL, print_worker_main, &pool->workers[i]) == 0;
         any |= pool->workers[i].running;
     }
     if (!any)

@@ -11,6 +11,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../../src/support/thread.h"
+
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
@@ -61,7 +63,7 @@ void cli_prefault_heap(size_t bytes)
         return;
     pthread_t thread;
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    pthread_create(&thread, &attr, populate, NULL);
+    spvk_thread_create(&thread, &attr, populate, NULL);
     pthread_attr_destroy(&attr);
 }
 #else

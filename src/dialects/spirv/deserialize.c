@@ -27,6 +27,7 @@
 
 #include "deserialize_internal.h"
 #include "../../ir/build_pool.h"
+#include "../../support/thread.h"
 
 /* ---- Failure and memory ---- */
 
@@ -2225,7 +2226,7 @@ void spvk_spirv_deserializer_set_threads(spvk_spirv_deserializer *des, unsigned 
     des->num_ahead = n;
     for (unsigned i = 0; i < n; i++) {
         des->ahead[i].from = d;
-        des->ahead[i].running = pthread_create(&des->ahead[i].thread, NULL, make_ahead, &des->ahead[i]) == 0;
+        des->ahead[i].running = spvk_thread_create(&des->ahead[i].thread, NULL, make_ahead, &des->ahead[i]) == 0;
     }
 }
 

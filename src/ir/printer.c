@@ -18,10 +18,10 @@
 #include <string.h>
 
 #include "ir_asm.h"
-#include "../support/thread.h"
 #include "ir_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
+#include "../support/thread.h"
 
 /* ---- Pointer -> number table ---- */
 

@@ -27,33 +27,27 @@ int spvk_thread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*st
 {
     int here = sched_getcpu();
     thread_start *ts = malloc(sizeof *ts);
-    if (!ts || here < 0 || here >= CPU_SETSIZE || sched_getaffinity(0, sizeof ts->allowed, &ts->allowed) != 0) {
-        free(ts);
-        return pthread_create(thread, attr, start, arg);
-    }
-    cpu_set_t elsewhere = ts->allowed;
-    CPU_CLR(here, &elsewhere);
     pthread_attr_t own;
-    if (CPU_COUNT(&elsewhere) == 0 || pthread_attr_init(&own) != 0) {
-        free(ts);
-        return pthread_create(thread, attr, start, arg);
+    if (ts && here >= 0 && here < CPU_SETSIZE && sched_getaffinity(0, sizeof ts->allowed, &ts->allowed) == 0 &&
+        pthread_attr_init(&own) == 0) {
+        cpu_set_t elsewhere = ts->allowed;
+        CPU_CLR(here, &elsewhere);
+        /* The caller's attribute that matters here (detached or not), then where to start. */
+        int detach = PTHREAD_CREATE_JOINABLE;
+        if (attr)
+            pthread_attr_getdetachstate(attr, &detach);
+        ts->start = start;
+        ts->arg = arg;
+        int r = -1;
+        if (CPU_COUNT(&elsewhere) > 0 && pthread_attr_setdetachstate(&own, detach) == 0 &&
+            pthread_attr_setaffinity_np(&own, sizeof elsewhere, &elsewhere) == 0)
+            r = pthread_create(thread, &own, trampoline, ts);
+        pthread_attr_destroy(&own);
+        if (r == 0)
+            return 0;
     }
-    /* The caller's attributes that matter here (detached or not), then where to start. */
-    int detach = PTHREAD_CREATE_JOINABLE;
-    if (attr)
-        pthread_attr_getdetachstate(attr, &detach);
-    pthread_attr_setdetachstate(&own, detach);
-    int r = pthread_attr_setaffinity_np(&own, sizeof elsewhere, &elsewhere);
-    ts->start = start;
-    ts->arg = arg;
-    if (r == 0)
-        r = pthread_create(thread, &own, trampoline, ts);
-    pthread_attr_destroy(&own);
-    if (r != 0) {
-        free(ts);
-        return pthread_create(thread, attr, start, arg);
-    }
-    return 0;
+    free(ts); /* a single processor, or no way to choose: where Linux puts it */
+    return pthread_create(thread, attr, start, arg);
 }
 #else
 int spvk_thread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)(void *), void *arg)

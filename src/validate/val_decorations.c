@@ -1,14 +1,16 @@
 /* Decorations (SPIR-V 3.2.19): what each decoration may decorate (a structure type, a member, an
    array or pointer type, a variable, a specialization constant), OpMemberDecorate's member in
-   range, and no <id> or member decorated twice with the same decoration. Targets reached
-   through decoration groups (deprecated) are not followed. Duplicates are found by sorting the
-   decorations once. */
+   range, and no <id> or member decorated twice with the same decoration. Decoration groups
+   (deprecated): OpGroupDecorate and OpGroupMemberDecorate name an OpDecorationGroup and target
+   no decoration group (SPIR-V 3.3.3), but the decorations they hand on are not followed.
+   Duplicates are found by sorting the decorations once. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "val_internal.h"
 
 #define RULE "SPIR-V 3.2.19"
+#define RULE_GROUP "SPIR-V 3.3.3"
 
 typedef struct deco_use {
     uint32_t target, member, decoration, inst;
@@ -101,6 +103,43 @@ static void check_target(val_state *v, uint32_t index, uint32_t target, uint32_t
     if (expected)
         val_error(v, index, RULE, "the decoration %s applies only to %s, but %%%u is an %s", decoration_name(decoration),
                   expected, target, op ? spvk_instruction_by_opcode(op)->name : "undefined id");
+}
+
+/* SPIR-V 3.3.3, OpGroupDecorate: "Decoration Group is the <id> of an OpDecorationGroup
+   instruction. [...] The Targets list must not include the <id> of any OpDecorationGroup
+   instruction" (since 1.3, spec issue #265; spirv-val: "OpGroupDecorate may not target
+   OpDecorationGroup"). OpGroupMemberDecorate: "Each <id> in the pair must be a target structure
+   type", with a member it has. A group applied to itself is the case that matters: a tool that
+   copies a group's decorations to its targets while reading that same list never finishes. */
+static void check_group_decorate(val_state *v, uint32_t index)
+{
+    const val_inst *i = &v->insts[index];
+    const uint32_t *w = val_words(v, i);
+    const char *name = spvk_instruction_by_opcode(i->opcode)->name;
+    if (i->num_words < 2)
+        return;
+    uint16_t group = val_def_opcode(v, w[1]); /* 0: undefined, which the ids rules report */
+    if (group && group != SPVK_OP_DecorationGroup)
+        val_error(v, index, RULE_GROUP, "the Decoration Group %%%u of %s is not an OpDecorationGroup", w[1], name);
+    bool member = i->opcode == SPVK_OP_GroupMemberDecorate;
+    for (uint32_t n = 2; n < i->num_words && !v->stop; n += member ? 2 : 1) {
+        uint16_t op = val_def_opcode(v, w[n]);
+        if (op == SPVK_OP_DecorationGroup) {
+            val_error(v, index, RULE_GROUP, "%s targets %%%u, an OpDecorationGroup; a decoration group cannot be "
+                      "the target of a group", name, w[n]);
+            continue;
+        }
+        if (!member || n + 1 >= i->num_words)
+            continue;
+        const val_inst *s = val_def(v, w[n]);
+        if (!s)
+            continue;
+        if (s->opcode != SPVK_OP_TypeStruct)
+            val_error(v, index, RULE_GROUP, "%s decorates a member of %%%u, which is not a structure type", name, w[n]);
+        else if (w[n + 1] >= (uint32_t)(s->num_words - 2))
+            val_error(v, index, RULE_GROUP, "member %u of %%%u does not exist (it has %u members)", w[n + 1], w[n],
+                      (unsigned)(s->num_words - 2));
+    }
 }
 
 /* SPIR-V 2.16.2: "Block and BufferBlock decorations must not decorate a structure type that is
@@ -210,6 +249,8 @@ void val_check_decorations(val_state *v)
                 val_error(v, index, RULE, "the decoration %s does not apply to a structure member",
                           decoration_name(decoration));
         } else {
+            if (i->opcode == SPVK_OP_GroupDecorate || i->opcode == SPVK_OP_GroupMemberDecorate)
+                check_group_decorate(v, index);
             continue;
         }
         /* Core decorations other than FuncParamAttr (repeatable with different attributes) are

@@ -237,6 +237,7 @@ void val_report_recursion(val_state *v, const char *rule, const char *client);
 
 void val_check_layout(val_state *v);       /* val_layout.c: SPIR-V 2.4 and function structure */
 void val_check_ids(val_state *v);          /* val_ids.c: definitions, forward references */
+void val_check_limits(val_state *v);       /* val_limits.c: SPIR-V 2.17 universal limits */
 void val_check_requirements(val_state *v); /* val_requirements.c: capabilities, extensions, versions */
 void val_check_types(val_state *v);        /* val_types.c: type declarations and constants */
 void val_check_instructions(val_state *v); /* validate.c: per-instruction dispatch by class */

@@ -807,7 +807,7 @@ spvk_result spvk_validate(const uint32_t *words, size_t num_words, const spvk_va
             v.target = &universal;
         }
         void (*const families[])(val_state *) = {
-            val_check_layout,      val_check_ids,          val_check_requirements, val_check_types,
+            val_check_layout,      val_check_ids,          val_check_limits,       val_check_requirements, val_check_types,
             val_check_instructions, val_check_cfg,         val_check_entry_points, val_check_models, val_check_interface_lists, val_check_decorations,
             val_check_bf16,        val_check_vulkan,       val_check_vulkan_interface, val_check_vulkan_layout,
             val_check_opencl,

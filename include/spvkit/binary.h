@@ -32,8 +32,33 @@ typedef enum spvk_number_kind {
     SPVK_NUMBER_SIGNED,
     SPVK_NUMBER_FLOAT /* IEEE binary16/32/64 */,
     SPVK_NUMBER_BFLOAT16 /* OpTypeFloat 16 BFloat16KHR */,
-    SPVK_NUMBER_OTHER_FLOAT /* another FPEncoding (FP8, ...): printed as raw bits */
+    SPVK_NUMBER_OTHER_FLOAT /* an FPEncoding spvkit does not know: printed as raw bits */,
+    /* OpTypeFloat's small encodings (SPV_EXT_float8, SPV_EXT_float4/6, MX types), printed and
+       read as the newest SPIRV-Tools does (docs/text.md) */
+    SPVK_NUMBER_FLOAT8_E4M3, /* Float8E4M3EXT */
+    SPVK_NUMBER_FLOAT8_E5M2, /* Float8E5M2EXT */
+    SPVK_NUMBER_FLOAT6_E2M3, /* Float6E2M3EXT */
+    SPVK_NUMBER_FLOAT6_E3M2, /* Float6E3M2EXT */
+    SPVK_NUMBER_FLOAT4_E2M1, /* Float4E2M1EXT */
+    SPVK_NUMBER_FLOAT8_E8M0, /* Float8UnsignedE8M0EXT */
+    SPVK_NUMBER_MXINT8       /* MXInt8EXT */
 } spvk_number_kind;
+
+/* The number kind of literals of OpTypeFloat with an FPEncoding operand. */
+static inline spvk_number_kind spvk_number_kind_of_fp_encoding(uint32_t encoding)
+{
+    switch (encoding) {
+    case SPVK_FPENCODING_BFloat16KHR: return SPVK_NUMBER_BFLOAT16;
+    case SPVK_FPENCODING_Float8E4M3EXT: return SPVK_NUMBER_FLOAT8_E4M3;
+    case SPVK_FPENCODING_Float8E5M2EXT: return SPVK_NUMBER_FLOAT8_E5M2;
+    case SPVK_FPENCODING_Float6E2M3EXT: return SPVK_NUMBER_FLOAT6_E2M3;
+    case SPVK_FPENCODING_Float6E3M2EXT: return SPVK_NUMBER_FLOAT6_E3M2;
+    case SPVK_FPENCODING_Float4E2M1EXT: return SPVK_NUMBER_FLOAT4_E2M1;
+    case SPVK_FPENCODING_Float8UnsignedE8M0EXT: return SPVK_NUMBER_FLOAT8_E8M0;
+    case SPVK_FPENCODING_MXInt8EXT: return SPVK_NUMBER_MXINT8;
+    default: return SPVK_NUMBER_OTHER_FLOAT;
+    }
+}
 
 /* One decoded operand. offset and num_words locate it inside the instruction's words. */
 typedef struct spvk_operand {

@@ -371,7 +371,7 @@ static spvk_result record_definitions(reader *r)
             break;
         case SPVK_OP_TypeFloat:
             if (r->inst_words > 3)
-                info->number_kind = w[3] == SPVK_FPENCODING_BFloat16KHR ? SPVK_NUMBER_BFLOAT16 : SPVK_NUMBER_OTHER_FLOAT;
+                info->number_kind = (uint8_t)spvk_number_kind_of_fp_encoding(w[3]);
             else
                 info->number_kind = SPVK_NUMBER_FLOAT;
             info->number_width = (uint16_t)(w[2] > 0xffff ? 0xffff : w[2]);

@@ -1358,6 +1358,8 @@ static int typed_number_operand(assembler *a, span tok, bool optional)
     if (type->type_class == CLASS_INT)
         return number_operand(a, tok, spvk_parse_integer(s, n, type->width, type->number_kind == SPVK_NUMBER_SIGNED),
                               optional);
+    if (type->number_kind >= SPVK_NUMBER_FLOAT8_E4M3 && type->number_kind <= SPVK_NUMBER_MXINT8)
+        return number_operand(a, tok, spvk_parse_small_float(s, n, (spvk_number_kind)type->number_kind), optional);
     if (type->number_kind == SPVK_NUMBER_OTHER_FLOAT) {
         const spvk_enumerant_desc *e = spvk_enumerant_by_value(SPVK_OPERAND_FPEncoding, type->encoding);
         fail_at(a, tok.start, "Literals of floating-point encoding %s are not supported", e ? e->name : "?");
@@ -1594,7 +1596,7 @@ static bool record_definitions(assembler *a, const spvk_instruction_desc *desc)
                     return fail_at(a, operand_token(a, 0).start,
                                    "Invalid bit width %u for floating point encoding %s; expected %u", w[2], e->name,
                                    expected);
-                s->number_kind = w[3] == SPVK_FPENCODING_BFloat16KHR ? SPVK_NUMBER_BFLOAT16 : SPVK_NUMBER_OTHER_FLOAT;
+                s->number_kind = (uint8_t)spvk_number_kind_of_fp_encoding(w[3]);
                 s->encoding = w[3];
             }
         }

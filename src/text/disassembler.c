@@ -6,7 +6,9 @@
    clashes get "_0", "_1", ... suffixes. spirv-dis finds a free suffix by trying 0, 1, 2, ...
    each time, which is quadratic when thousands of functions name their locals alike; here each
    name remembers the next suffix to try, which gives the same names in linear time (the set of
-   used names only grows, so every suffix below the remembered one is still taken). */
+   used names only grows, so every suffix below the remembered one is still taken). A suggested
+   name longer than 256 characters becomes the id's number, as in the newest spirv-dis, which
+   keeps names of deeply nested types short (docs/text.md). */
 #include <string.h>
 
 #include "spvkit/text.h"
@@ -54,6 +56,10 @@ typedef struct disassembler {
     spvk_id_name_fn name_fn;
     void *name_user;
 } disassembler;
+
+/* The longest suggested name kept as it is (spirv-dis's kMaxSize); longer ones become the id's
+   number. Sanitizing keeps the length, so the check may come before or after it. */
+#define SPVK_FRIENDLY_NAME_MAX 256
 
 /* ---- id -> name map ---- */
 
@@ -202,6 +208,14 @@ static void save_name(disassembler *d, uint32_t id)
         return;
     }
     spvk_buffer *s = &d->scratch;
+    if (s->length > SPVK_FRIENDLY_NAME_MAX) {
+        /* The newest spirv-dis (SPIRV-Tools #6763) names an id whose suggestion is longer than
+           256 characters by its number instead. Type names embed their operands' names, so
+           without this a chain of OpTypeArray, each of the previous, grows quadratically; with
+           it every name stays short and the output linear. */
+        s->length = 0;
+        spvk_buffer_append_uint(s, id);
+    }
     if (s->length == 0)
         spvk_buffer_append_char(s, '_');
     for (size_t i = 0; i < s->length; i++) {

@@ -191,12 +191,21 @@ typedef struct float_format {
     unsigned exponent_bits; /* E */
     unsigned fraction_bits; /* F */
     int64_t bias;
+    unsigned used_bits; /* the format's own bits (num_used_bits): its sign is the top one */
 } float_format;
 
-static const float_format binary16 = {16, 5, 10, 15};
-static const float_format bfloat16 = {16, 8, 7, 127};
-static const float_format binary32 = {32, 8, 23, 127};
-static const float_format binary64 = {64, 11, 52, 1023};
+static const float_format binary16 = {16, 5, 10, 15, 16};
+static const float_format bfloat16 = {16, 8, 7, 127, 16};
+static const float_format binary32 = {32, 8, 23, 127, 32};
+static const float_format binary64 = {64, 11, 52, 1023, 64};
+/* The small encodings keep their bits in a uint8_t; HexFloat's denormal path sets bit
+   used_bits - 1 of the 8-bit fraction, so a 4- or 6-bit format's hex denormals read as zero or
+   less than they are, exactly as in spirv-as. */
+static const float_format float8_e4m3 = {8, 4, 3, 7, 8};
+static const float_format float8_e5m2 = {8, 5, 2, 15, 8};
+static const float_format float6_e2m3 = {8, 2, 3, 1, 6};
+static const float_format float6_e3m2 = {8, 3, 2, 3, 6};
+static const float_format float4_e2m1 = {8, 2, 1, 1, 4};
 
 /* static_cast<intW_t>(v): two's complement wrap to W bits. */
 static int64_t wrap_int(int64_t v, unsigned w)
@@ -322,7 +331,7 @@ static bool parse_hex_float(const char *s, size_t n, bool negative, const float_
     }
     if (exponent <= 0 && !is_zero) {
         fraction >>= 1;
-        fraction |= 1ull << (w - 1);
+        fraction |= 1ull << (f->used_bits - 1);
     }
     const uint64_t fraction_mask = (1ull << f->fraction_bits) - 1;
     fraction = (fraction >> (w - f->fraction_bits)) & fraction_mask;
@@ -343,7 +352,7 @@ static bool parse_hex_float(const char *s, size_t n, bool negative, const float_
         fraction = 0;
     }
     uint64_t exponent_mask = (uint64_t)max_exponent << f->fraction_bits;
-    *out = (negative ? 1ull << (w - 1) : 0) | fraction | (((uint64_t)exponent << f->fraction_bits) & exponent_mask);
+    *out = (negative ? 1ull << (f->used_bits - 1) : 0) | fraction | (((uint64_t)exponent << f->fraction_bits) & exponent_mask);
     return true;
 }
 
@@ -527,6 +536,137 @@ spvk_number_result spvk_parse_float(const char *text, size_t length, uint32_t wi
     return r;
 }
 
+/* HexFloat<float>::castTo(other, kToZero) for the small formats, from the binary32 bits b that
+   ParseNormalFloat read (never infinite or NaN): the significand truncated, an exponent past the
+   target's bias saturating to infinity or (without one) the largest value, small ones shifted
+   into denormals. The exponent goes through the target's int8_t, so a binary32 denormal below
+   2^-128 wraps as it does in spirv-as. */
+static uint64_t cast_binary32_to_zero(uint32_t b, const float_format *f, bool has_infinity, uint64_t max_bits)
+{
+    const unsigned F = f->fraction_bits;
+    const uint64_t sign_mask = 1ull << (f->used_bits - 1);
+    const uint64_t exponent_mask = ((1ull << f->exponent_bits) - 1) << F;
+    const uint64_t fraction_mask = (1ull << F) - 1;
+    bool negate = b >> 31;
+    if ((b & 0x7fffffffu) == 0)
+        return negate ? sign_mask : 0; /* -0: FloatProxy's operator- flips the format's top bit */
+    uint32_t significand = b & 0x7fffffu;
+    int64_t exponent = (int64_t)((b >> 23) & 0xff) - 127;
+    uint32_t normalized = significand;
+    if (exponent == -127) {
+        /* a binary32 denormal: getUnbiasedNormalizedExponent/getNormalizedSignificand */
+        int64_t e = -127;
+        uint32_t s = significand;
+        while ((s & (1u << 22)) == 0) {
+            s <<= 1;
+            e--;
+        }
+        for (int64_t i = e; i <= -127; i++)
+            normalized <<= 1;
+        normalized &= 0x7fffffu;
+        exponent = -126;
+        for (uint32_t check = 1u << 22; check; check >>= 1) {
+            exponent--;
+            if (check & significand)
+                break;
+        }
+    }
+    uint64_t rounded = normalized >> (23 - F); /* toward zero */
+    if (exponent > f->bias)
+        return (negate ? sign_mask : 0) | (has_infinity ? exponent_mask : max_bits);
+    /* setFromSignUnbiasedExponentAndNormalizedSignificand, in the target's int8_t/uint8_t */
+    int64_t e = wrap_int(exponent, f->width);
+    uint64_t sig = rounded & 0xff;
+    if (e <= -f->bias && F != 0) {
+        sig |= 1ull << F;
+        sig >>= 1;
+    }
+    while (e < -f->bias) {
+        sig >>= 1;
+        e++;
+    }
+    uint64_t biased = (uint64_t)(e + f->bias) & 0xff;
+    return (negate ? sign_mask : 0) | ((biased << F) & exponent_mask) | (sig & fraction_mask);
+}
+
+spvk_number_result spvk_parse_small_float(const char *text, size_t length, spvk_number_kind kind)
+{
+    spvk_number_result r;
+    memset(&r, 0, sizeof r);
+    r.kind = kind;
+    r.width = 8;
+    r.status = SPVK_NUMBER_STATUS_INVALID;
+    if (kind == SPVK_NUMBER_FLOAT8_E8M0 || kind == SPVK_NUMBER_MXINT8) {
+        /* Their operator>> reads a binary64 (hex or decimal) and takes only exact values. */
+        spvk_number_result d = spvk_parse_float(text, length, 64, false);
+        if (d.status != SPVK_NUMBER_STATUS_OK)
+            return r;
+        double v;
+        memcpy(&v, &d.bits, sizeof v);
+        if (v != v)
+            return r;
+        if (kind == SPVK_NUMBER_FLOAT8_E8M0) {
+            if (v > 0x1p127 || v < 0x1p-127)
+                return r;
+            if (d.bits & 0xfffffffffffffull)
+                return r; /* not a power of two: castTo loses precision */
+            r.bits = (uint64_t)((int64_t)((d.bits >> 52) & 0x7ff) - 1023 + 127); /* a normal binary64 */
+        } else {
+            if (v > 0x7fp-6 || v < -0x7fp-6)
+                return r;
+            double x = v * 0x1p6; /* exact, within [-127, 127] */
+            int whole = (int)x;
+            if ((double)whole != x)
+                return r; /* castTo rounds, and fails on anything it had to round */
+            r.bits = (uint8_t)(int8_t)whole;
+        }
+        r.status = SPVK_NUMBER_STATUS_OK;
+        return r;
+    }
+    const float_format *f;
+    double limit; /* ParseNormalFloat's overflow check, before the cast (0: none) */
+    uint64_t max_bits;
+    bool has_infinity = false;
+    switch (kind) {
+    case SPVK_NUMBER_FLOAT8_E4M3: f = &float8_e4m3, limit = 448.0, max_bits = 0x7e; break;
+    case SPVK_NUMBER_FLOAT8_E5M2: f = &float8_e5m2, limit = 0, max_bits = 0x7b, has_infinity = true; break;
+    case SPVK_NUMBER_FLOAT6_E2M3: f = &float6_e2m3, limit = 7.5, max_bits = 0x1f; break;
+    case SPVK_NUMBER_FLOAT6_E3M2: f = &float6_e3m2, limit = 28.0, max_bits = 0x1f; break;
+    case SPVK_NUMBER_FLOAT4_E2M1: f = &float4_e2m1, limit = 6.0, max_bits = 0x7; break;
+    default:
+        r.status = SPVK_NUMBER_STATUS_UNSUPPORTED;
+        return r;
+    }
+    size_t i = 0;
+    while (i < length && is_space(text[i]))
+        i++;
+    bool negate = false;
+    if (i < length && (text[i] == '-' || text[i] == '+')) {
+        negate = text[i] == '-';
+        i++;
+    }
+    if (i + 1 < length && text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X')) {
+        if (!parse_hex_float(text + i + 2, length - i - 2, negate, f, &r.bits))
+            return r;
+        r.status = SPVK_NUMBER_STATUS_OK;
+        return r;
+    }
+    /* ParseNormalFloat: a binary32 first (its sign rules and overflow included), then the cast. */
+    spvk_number_result b = spvk_parse_float(text, length, 32, false);
+    if (b.status != SPVK_NUMBER_STATUS_OK)
+        return r;
+    float x;
+    uint32_t bits32 = (uint32_t)b.bits;
+    memcpy(&x, &bits32, sizeof x);
+    if (limit != 0 && (x > limit || x < -limit))
+        return r;
+    r.bits = cast_binary32_to_zero(bits32, f, has_infinity, max_bits);
+    if (has_infinity && (r.bits & 0x7f) == 0x7c)
+        return r; /* E5M2 overflow to infinity fails, as binary16's does */
+    r.status = SPVK_NUMBER_STATUS_OK;
+    return r;
+}
+
 spvk_number_result spvk_parse_untyped(const char *text, size_t length)
 {
     if (memchr(text, '.', length))
@@ -549,6 +689,11 @@ size_t spvk_number_message(char *out, size_t size, const spvk_number_result *r, 
     case SPVK_NUMBER_STATUS_INVALID:
         if (r->kind == SPVK_NUMBER_BFLOAT16)
             n = snprintf(out, size, "Invalid bfloat16 literal: %.*s%s", (int)q, text, more);
+        else if (r->kind >= SPVK_NUMBER_FLOAT8_E4M3 && r->kind <= SPVK_NUMBER_MXINT8)
+            n = snprintf(out, size, "Invalid %s float literal: %.*s%s",
+                         (const char *[]){"E4M3", "E5M2", "E2M3", "E3M2", "E2M1", "E8M0",
+                                          "MXInt8"}[r->kind - SPVK_NUMBER_FLOAT8_E4M3],
+                         (int)q, text, more);
         else if (r->kind == SPVK_NUMBER_FLOAT)
             n = snprintf(out, size, "Invalid %u-bit float literal: %.*s%s", r->width, (int)q, text, more);
         else

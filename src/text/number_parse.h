@@ -45,6 +45,12 @@ spvk_number_result spvk_parse_integer(const char *text, size_t length, uint32_t 
    (width 16) when bfloat16 is set. */
 spvk_number_result spvk_parse_float(const char *text, size_t length, uint32_t width, bool bfloat16);
 
+/* A literal of one of OpTypeFloat's small encodings (SPVK_NUMBER_FLOAT8_E4M3 ..
+   SPVK_NUMBER_MXINT8), as the newest spirv-as reads it: hex floats straight into the format;
+   decimals as binary32, range-checked, then truncated toward zero; E8M0 and MXInt8 as binary64
+   values they hold exactly. */
+spvk_number_result spvk_parse_small_float(const char *text, size_t length, spvk_number_kind kind);
+
 /* A literal of unknown type (after a "!<integer>" immediate): a 32-bit float if the text contains
    a '.', else a signed 32-bit integer if it starts with '-', else an unsigned one. */
 spvk_number_result spvk_parse_untyped(const char *text, size_t length);

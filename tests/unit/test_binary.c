@@ -187,6 +187,67 @@ static void test_hostile_bound(void)
     CHECK(s.allocations < 100);
 }
 
+/* An allocator that records the most bytes live at once. */
+typedef struct peak_state {
+    long long live, peak;
+} peak_state;
+
+static void *peak_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    peak_state *s = user;
+    if (new_size == 0) {
+        s->live -= (long long)old_size;
+        free(ptr);
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    if (p) {
+        s->live += (long long)new_size - (long long)(ptr ? old_size : 0);
+        if (s->live > s->peak)
+            s->peak = s->live;
+    }
+    return p;
+}
+
+static void test_hostile_chained_arrays(void)
+{
+    /* 100,000 OpTypeArray, each an array of the previous (issue 30): friendly names embed the
+       element's name, so uncapped they need more than 4 GB. Names longer than 256 characters
+       become the id's number, as in the newest spirv-dis, and the text stays linear. */
+    enum { N = 100000 };
+    size_t count = 5 + 8 + 4 * (size_t)N;
+    uint32_t *m = malloc(count * 4);
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    uint32_t *w = m;
+    *w++ = SPVK_MAGIC, *w++ = SPVK_VERSION(1, 0), *w++ = 0, *w++ = N + 3, *w++ = 0;
+    *w++ = OP(4, SPVK_OP_TypeInt), *w++ = 1, *w++ = 32, *w++ = 0;
+    *w++ = OP(4, SPVK_OP_Constant), *w++ = 1, *w++ = 2, *w++ = 4;
+    for (uint32_t id = 3; id < N + 3; id++)
+        *w++ = OP(4, SPVK_OP_TypeArray), *w++ = id, *w++ = id == 3 ? 1 : id - 1, *w++ = 2;
+    peak_state s = {0, 0};
+    spvk_allocator a = {peak_realloc, &s};
+    char *text = NULL;
+    size_t length = 0;
+    CHECK(spvk_disassemble(m, count * 4, NULL, &a, &text, &length, NULL) == SPVK_OK);
+    CHECK(text != NULL);
+    if (text) {
+        /* ids 3..23 keep their names (the 21st is 256 characters), id 24's would be 268; then the
+           pattern repeats every 22 ids. (strstr, not CHECK_STR_CONTAINS: a failure would print
+           megabytes.) */
+        CHECK(strstr(text, "%_arr_uint_uint_4 = OpTypeArray %uint %uint_4\n") != NULL);
+        CHECK(strstr(text, "\n         %24 = OpTypeArray %_arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr__arr_uint_uint_4_") != NULL);
+        CHECK(strstr(text, "\n%_arr_24_uint_4 = OpTypeArray %24 %uint_4\n") != NULL);
+        CHECK(strstr(text, "\n%_arr__arr__arr__arr__arr_99997_uint_4_uint_4_uint_4_uint_4_uint_4 = OpTypeArray ") != NULL);
+        CHECK(length < 400 * (size_t)N);
+        spvk_free(&a, text, length + 1);
+    }
+    CHECK(s.peak < 256ll << 20);
+    CHECK(s.live == 0);
+    free(m);
+}
+
 static void test_byte_order(void)
 {
     uint32_t m[] = {SPVK_MAGIC, SPVK_VERSION(1, 3), 0x00080001, 5, 0, OP(4, SPVK_OP_Name), 1, 0x64636261, 0,
@@ -308,6 +369,7 @@ int main(void)
     test_decoding();
     test_malformed();
     test_hostile_bound();
+    test_hostile_chained_arrays();
     test_byte_order();
     test_writer();
     test_out_of_memory();

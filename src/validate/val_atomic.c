@@ -25,7 +25,11 @@ static void check_scope_or_semantics(val_state *v, const val_inst *i, uint32_t i
         return;
     }
     uint16_t def = val_def_opcode(v, id);
-    if (val_has_capability(v, SPVK_CAPABILITY_Shader) && def != SPVK_OP_Constant) {
+    /* SPV_KHR_cooperative_matrix relaxes 2.16.2 for Scope: "the result of a constant
+       instruction", so that a scope can be specialized. */
+    bool relaxed = !semantics && val_has_capability(v, SPVK_CAPABILITY_CooperativeMatrixKHR) &&
+                   spvk_instruction_by_opcode(def)->instruction_class == SPVK_CLASS_CONSTANT_CREATION;
+    if (val_has_capability(v, SPVK_CAPABILITY_Shader) && def != SPVK_OP_Constant && !relaxed) {
         val_error(v, index, RULE_SHADER, "the %s %%%u of %s must be an OpConstant (Shader capability)", what, id,
                   opname(i->opcode));
         return;

@@ -38,7 +38,9 @@ static val_shape value_like_result(ctx *c, val_kind kind, const char *what)
         return none;
     uint32_t t = val_type_of(c->v, id);
     val_shape s = val_shape_of(c->v, t);
-    if (s.kind != kind || !val_shape_same_count(c->v, &s, &c->result)) {
+    bool same = c->result.coop && s.coop ? val_coop_matrix_shapes_match(c->v, c->result.coop, s.coop, true)
+                                         : val_shape_same_count(c->v, &s, &c->result);
+    if (s.kind != kind || !same) {
         char expected[128];
         if (c->result.coop)
             snprintf(expected, sizeof expected, "a cooperative matrix of %s type with the scope, rows, columns and "

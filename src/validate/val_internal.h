@@ -63,7 +63,8 @@ enum {
     VAL_TYPE_CONTAINS_I8 = 1u << 4,
     VAL_TYPE_CONTAINS_I16 = 1u << 5,
     VAL_TYPE_CONTAINS_RUNTIME_ARRAY = 1u << 6,
-    VAL_TYPE_CONTAINS_POINTER = 1u << 7
+    VAL_TYPE_CONTAINS_POINTER = 1u << 7,
+    VAL_TYPE_CONTAINS_COOP_MATRIX = 1u << 8 /* ... a cooperative matrix (KHR or NV) */
 };
 
 typedef struct val_function {
@@ -130,7 +131,7 @@ typedef struct val_state {
     uint32_t *id_keys; /* hashed: key 0 is empty */
     val_id *id_values;
     uint32_t id_capacity, id_used;
-    uint8_t *type_flags; /* VAL_TYPE_* per id, same indexing as ids (dense) or id_values (hashed) */
+    uint16_t *type_flags; /* VAL_TYPE_* per id, same indexing as ids (dense) or id_values (hashed) */
 
     val_function *functions;
     size_t num_functions, functions_capacity;
@@ -167,7 +168,7 @@ const val_id *val_id_find(const val_state *v, uint32_t id);
 /* The instruction defining id, or NULL. */
 const val_inst *val_def(const val_state *v, uint32_t id);
 /* The type flags (VAL_TYPE_*) of a type id; 0 for anything else. */
-uint8_t val_type_flags(const val_state *v, uint32_t type_id);
+uint16_t val_type_flags(const val_state *v, uint32_t type_id);
 /* The opcode defining id (SPVK_OP_Nop, 0, when undefined). */
 uint16_t val_def_opcode(const val_state *v, uint32_t id);
 /* The type of a value id (0 when id is not a value). */
@@ -247,10 +248,17 @@ void val_check_models(val_state *v);       /* val_models.c: instructions valid o
 void val_check_interface_lists(val_state *v); /* val_interface.c: 1.4+ interfaces list every global used */
 void val_check_decorations(val_state *v);  /* val_decorations.c */
 void val_check_bf16(val_state *v);         /* val_bf16.c: SPV_KHR_bfloat16 */
+void val_check_coop_matrix(val_state *v);  /* val_coop_matrix.c: SPV_KHR_cooperative_matrix's own rules */
 void val_check_vulkan(val_state *v);       /* val_vulkan.c: the Vulkan environment */
 void val_check_vulkan_interface(val_state *v); /* val_vulkan_interface.c: Vulkan Location, Component, BuiltIn */
 void val_check_vulkan_layout(val_state *v); /* val_vulkan_layout.c: Vulkan explicit layout (Offset, strides) */
 void val_check_opencl(val_state *v);       /* val_opencl.c: the OpenCL environment */
+
+/* Whether two cooperative matrix types (their declarations, both KHR or both NV) agree in scope,
+   rows, columns and use, comparing OpConstants by value (a specialization constant agrees with
+   anything); conversion: the use may change as CooperativeMatrixConversionsNV/EXT allow
+   (val_coop_matrix.c). */
+bool val_coop_matrix_shapes_match(const val_state *v, const val_inst *result, const val_inst *value, bool conversion);
 
 /* spvk_module_requirements over a collected module (val_requirements.c). */
 spvk_result val_collect_requirements(val_state *v, spvk_requirements *out);

@@ -73,13 +73,7 @@ bool val_shape_same_count(const val_state *v, const val_shape *a, const val_shap
 {
     if (!a->coop || !b->coop)
         return !a->coop && !b->coop && a->count == b->count;
-    if (a->coop->opcode != b->coop->opcode || a->coop->num_words != b->coop->num_words)
-        return false;
-    const uint32_t *wa = val_words(v, a->coop), *wb = val_words(v, b->coop);
-    for (uint16_t k = 3; k < a->coop->num_words; k++)
-        if (wa[k] != wb[k])
-            return false;
-    return true;
+    return val_coop_matrix_shapes_match(v, a->coop, b->coop, false);
 }
 
 bool val_shape_is(const val_shape *s, val_kind kind) { return s->kind == kind && !s->coop; }

@@ -720,7 +720,7 @@ static void check_storage(layout_state *s, uint32_t k, uint32_t storage_class, u
                           uint32_t id)
 {
     val_state *v = s->v;
-    uint8_t flags = val_type_flags(v, pointee);
+    uint16_t flags = val_type_flags(v, pointee);
     bool i8 = flags & VAL_TYPE_CONTAINS_I8;
     bool b16 = flags & (VAL_TYPE_CONTAINS_I16 | VAL_TYPE_CONTAINS_F16);
     lay_type *t = laid_out(s, pointee);

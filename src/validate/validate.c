@@ -45,16 +45,16 @@ static bool ids_init(val_state *v)
     uint32_t bound = v->header.bound;
     if (spvk_id_bound_is_dense(bound, v->num_words)) {
         v->ids = spvk_alloc(v->allocator, (size_t)bound * sizeof *v->ids);
-        v->type_flags = spvk_alloc(v->allocator, bound ? bound : 1);
+        v->type_flags = spvk_alloc(v->allocator, (size_t)(bound ? bound : 1) * sizeof *v->type_flags);
         if (!v->ids || !v->type_flags) {
             spvk_free(v->allocator, v->ids, (size_t)bound * sizeof *v->ids);
-            spvk_free(v->allocator, v->type_flags, bound ? bound : 1);
+            spvk_free(v->allocator, v->type_flags, (size_t)(bound ? bound : 1) * sizeof *v->type_flags);
             v->ids = NULL;
             v->type_flags = NULL;
             return false;
         }
         memset(v->ids, 0xff, (size_t)bound * sizeof *v->ids);
-        memset(v->type_flags, 0, bound ? bound : 1);
+        memset(v->type_flags, 0, (size_t)(bound ? bound : 1) * sizeof *v->type_flags);
         v->ids_count = bound;
     }
     return true;
@@ -73,18 +73,18 @@ static bool hashed_grow(val_state *v)
     uint32_t cap = v->id_capacity ? v->id_capacity * 2 : 1024;
     uint32_t *keys = spvk_alloc(v->allocator, (size_t)cap * sizeof *keys);
     val_id *values = spvk_alloc(v->allocator, (size_t)cap * sizeof *values);
-    uint8_t *flags = spvk_alloc(v->allocator, cap);
+    uint16_t *flags = spvk_alloc(v->allocator, (size_t)cap * sizeof *flags);
     if (!keys || !values || !flags) {
         spvk_free(v->allocator, keys, (size_t)cap * sizeof *keys);
         spvk_free(v->allocator, values, (size_t)cap * sizeof *values);
-        spvk_free(v->allocator, flags, cap);
+        spvk_free(v->allocator, flags, (size_t)cap * sizeof *flags);
         return false;
     }
     memset(keys, 0, (size_t)cap * sizeof *keys);
     uint32_t old_cap = v->id_capacity;
     uint32_t *old_keys = v->id_keys;
     val_id *old_values = v->id_values;
-    uint8_t *old_flags = v->type_flags;
+    uint16_t *old_flags = v->type_flags;
     v->id_keys = keys;
     v->id_values = values;
     v->type_flags = flags;
@@ -99,7 +99,7 @@ static bool hashed_grow(val_state *v)
     }
     spvk_free(v->allocator, old_keys, (size_t)old_cap * sizeof *old_keys);
     spvk_free(v->allocator, old_values, (size_t)old_cap * sizeof *old_values);
-    spvk_free(v->allocator, old_flags, old_cap);
+    spvk_free(v->allocator, old_flags, (size_t)old_cap * sizeof *old_flags);
     return true;
 }
 
@@ -137,7 +137,7 @@ const val_id *val_id_find(const val_state *v, uint32_t id)
     return v->id_keys[j] ? &v->id_values[j] : NULL;
 }
 
-static uint8_t *type_flags_slot(val_state *v, uint32_t id)
+static uint16_t *type_flags_slot(val_state *v, uint32_t id)
 {
     if (v->ids)
         return id < v->ids_count ? &v->type_flags[id] : NULL;
@@ -147,9 +147,9 @@ static uint8_t *type_flags_slot(val_state *v, uint32_t id)
     return v->id_keys[j] ? &v->type_flags[j] : NULL;
 }
 
-uint8_t val_type_flags(const val_state *v, uint32_t type_id)
+uint16_t val_type_flags(const val_state *v, uint32_t type_id)
 {
-    uint8_t *slot = type_flags_slot((val_state *)v, type_id);
+    uint16_t *slot = type_flags_slot((val_state *)v, type_id);
     return slot ? *slot : 0;
 }
 
@@ -334,9 +334,10 @@ const char *val_capability_name(uint32_t capability)
 /* Type facts that propagate from components to composites. */
 #define VAL_TYPE_PROPAGATED                                                                                       \
     (VAL_TYPE_CONTAINS_BF16 | VAL_TYPE_CONTAINS_F16 | VAL_TYPE_CONTAINS_F64 | VAL_TYPE_CONTAINS_I64 |             \
-     VAL_TYPE_CONTAINS_I8 | VAL_TYPE_CONTAINS_I16 | VAL_TYPE_CONTAINS_RUNTIME_ARRAY | VAL_TYPE_CONTAINS_POINTER)
+     VAL_TYPE_CONTAINS_I8 | VAL_TYPE_CONTAINS_I16 | VAL_TYPE_CONTAINS_RUNTIME_ARRAY | VAL_TYPE_CONTAINS_POINTER |    \
+     VAL_TYPE_CONTAINS_COOP_MATRIX)
 
-static uint8_t compute_type_flags(val_state *v, const spvk_instruction *inst)
+static uint16_t compute_type_flags(val_state *v, const spvk_instruction *inst)
 {
     const uint32_t *w = inst->words;
     switch (inst->opcode) {
@@ -352,13 +353,15 @@ static uint8_t compute_type_flags(val_state *v, const spvk_instruction *inst)
         return VAL_TYPE_CONTAINS_POINTER;
     case SPVK_OP_TypeRuntimeArray:
         return VAL_TYPE_CONTAINS_RUNTIME_ARRAY | (val_type_flags(v, w[2]) & VAL_TYPE_PROPAGATED);
+    case SPVK_OP_TypeCooperativeMatrixKHR:
+    case SPVK_OP_TypeCooperativeMatrixNV:
+        return (val_type_flags(v, w[2]) & VAL_TYPE_PROPAGATED) | VAL_TYPE_CONTAINS_COOP_MATRIX;
     case SPVK_OP_TypeVector:
     case SPVK_OP_TypeMatrix:
     case SPVK_OP_TypeArray:
-    case SPVK_OP_TypeCooperativeMatrixKHR:
         return val_type_flags(v, w[2]) & VAL_TYPE_PROPAGATED;
     case SPVK_OP_TypeStruct: {
-        uint8_t f = 0;
+        uint16_t f = 0;
         for (uint16_t k = 2; k < inst->num_words; k++)
             f |= val_type_flags(v, w[k]) & VAL_TYPE_PROPAGATED;
         return f;
@@ -424,8 +427,8 @@ static spvk_result collect(void *user, const spvk_header *header, const spvk_ins
         else
             e->def = index;
         if (is_type_declaration(inst)) {
-            uint8_t flags = compute_type_flags(v, inst);
-            uint8_t *slot = type_flags_slot(v, inst->result_id);
+            uint16_t flags = compute_type_flags(v, inst);
+            uint16_t *slot = type_flags_slot(v, inst->result_id);
             if (slot)
                 *slot = flags;
         }
@@ -439,7 +442,7 @@ static spvk_result collect(void *user, const spvk_header *header, const spvk_ins
         if (inst->opcode == SPVK_OP_Name && e->name == VAL_NONE)
             e->name = index;
         if (inst->opcode == SPVK_OP_TypeForwardPointer) {
-            uint8_t *slot = type_flags_slot(v, inst->words[1]);
+            uint16_t *slot = type_flags_slot(v, inst->words[1]);
             if (slot)
                 *slot |= VAL_TYPE_CONTAINS_POINTER;
         }
@@ -752,11 +755,11 @@ static void state_free(val_state *v)
     spvk_free(a, v->functions, v->functions_capacity * sizeof *v->functions);
     if (v->ids) {
         spvk_free(a, v->ids, (size_t)v->ids_count * sizeof *v->ids);
-        spvk_free(a, v->type_flags, v->ids_count ? v->ids_count : 1);
+        spvk_free(a, v->type_flags, (size_t)(v->ids_count ? v->ids_count : 1) * sizeof *v->type_flags);
     } else {
         spvk_free(a, v->id_keys, (size_t)v->id_capacity * sizeof *v->id_keys);
         spvk_free(a, v->id_values, (size_t)v->id_capacity * sizeof *v->id_values);
-        spvk_free(a, v->type_flags, v->id_capacity);
+        spvk_free(a, v->type_flags, (size_t)v->id_capacity * sizeof *v->type_flags);
     }
 }
 
@@ -809,7 +812,7 @@ spvk_result spvk_validate(const uint32_t *words, size_t num_words, const spvk_va
         void (*const families[])(val_state *) = {
             val_check_layout,      val_check_ids,          val_check_limits,       val_check_requirements, val_check_types,
             val_check_instructions, val_check_cfg,         val_check_entry_points, val_check_models, val_check_interface_lists, val_check_decorations,
-            val_check_bf16,        val_check_vulkan,       val_check_vulkan_interface, val_check_vulkan_layout,
+            val_check_bf16,        val_check_coop_matrix,  val_check_vulkan,       val_check_vulkan_interface, val_check_vulkan_layout,
             val_check_opencl,
         };
         for (size_t k = 0; k < sizeof families / sizeof families[0] && !v.stop; k++)

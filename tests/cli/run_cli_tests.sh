@@ -89,5 +89,64 @@ expect "serialize, one thread" 0 "$spvkit" translate --mlir-disable-threading --
 expect "serialize, three threads" 0 "$spvkit" translate --threads 3 --serialize-spirv "$tmp/t1.mlir" -o "$tmp/t3.spv"
 expect "same words" 0 cmp "$tmp/t1.spv" "$tmp/t3.spv"
 
+# Truthful failures (issue 30): a module that fails to deserialize or verify is reported as that
+# alone, never also as "cannot write"; a failed command leaves no output file where there was
+# none and never replaces one; no temporary file is left behind.
+lacks() { # description, file, text
+  if grep -qF -- "$3" "$2"; then fail=$((fail + 1)); echo "FAIL: $1: '$3' in $2" >&2; cat "$2" >&2; else pass=$((pass + 1)); fi
+}
+printf 'OpCapability Shader\nOpMemoryModel Logical GLSL450\n%%void = OpTypeVoid\n%%fn = OpTypeFunction %%void\n%%uint = OpTypeInt 32 0\n%%f = OpFunction %%void None %%fn\n%%l = OpLabel\n%%a = OpIAdd %%uint %%b %%b\n%%b = OpIAdd %%uint %%a %%a\nOpReturn\nOpFunctionEnd\n' >"$tmp/badfn.spvasm"
+mkdir "$tmp/o"
+expect "deserialize: a function that fails" 1 "$spvkit" translate --deserialize-spirv "$tmp/badfn.spvasm" -o "$tmp/o/new.mlir"
+contains "the failure is named" "$tmp/err" "(OpIAdd): %7 is used before its definition"
+lacks "a failed deserialization is no failed write" "$tmp/err" "cannot write"
+expect "no file after a failed command" 1 test -e "$tmp/o/new.mlir"
+echo previous >"$tmp/o/old.mlir"
+expect "deserialize over an existing file" 1 "$spvkit" translate --deserialize-spirv "$tmp/badfn.spvasm" -o "$tmp/o/old.mlir"
+lacks "no failed write either" "$tmp/err" "cannot write"
+contains "the existing file is kept" "$tmp/o/old.mlir" "previous"
+printf 'spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {\n  spirv.func @f() "None" {\n    spirv.Return\n  }\n  spirv.func @g() "None" {\n    %%0 = spirv.Constant 1 : i32\n  }\n}\n' >"$tmp/badfn.mlir"
+echo previous >"$tmp/o/old.spv"
+expect "serialize: the second function fails to verify" 1 "$spvkit" translate --serialize-spirv "$tmp/badfn.mlir" -o "$tmp/o/old.spv"
+lacks "a failed verification is no failed write" "$tmp/err" "cannot write"
+contains "the existing binary is kept" "$tmp/o/old.spv" "previous"
+expect "opt: verification fails" 1 "$spvkit" opt "$tmp/noterm.mlir" -o "$tmp/o/old.mlir"
+lacks "opt: no failed write" "$tmp/err" "cannot write"
+contains "opt: the existing file is kept" "$tmp/o/old.mlir" "previous"
+expect "as: invalid text" 1 "$spvkit" as "$tmp/bad.spvasm" -o "$tmp/o/old.spv"
+contains "as: the existing file is kept" "$tmp/o/old.spv" "previous"
+expect "no temporary file is left" 0 test -z "$(ls -A "$tmp/o" | grep -v '^old\.')"
+# A success replaces the file, through a symbolic link the link stays, and the mode is kept.
+ln -s old.mlir "$tmp/o/link.mlir"
+chmod 640 "$tmp/o/old.mlir"
+expect "deserialize through a link" 0 "$spvkit" translate --deserialize-spirv "$tmp/m.spvasm" -o "$tmp/o/link.mlir"
+contains "the file the link names is written" "$tmp/o/old.mlir" "BFloat16TypeKHR"
+expect "the link is still a link" 0 test -L "$tmp/o/link.mlir"
+expect "the mode is kept" 0 test "$(stat -c %a "$tmp/o/old.mlir")" = 640
+expect "output to a device is written in place" 0 "$spvkit" dis "$tmp/m.spv" -o /dev/null
+if [ -w /dev/full ]; then
+  expect "a failed write is reported" 2 "$spvkit" dis "$tmp/m.spv" -o /dev/full
+  contains "as a failed write" "$tmp/err" "cannot write /dev/full"
+fi
+
+# The input limit: 256 MiB by default, SPVKIT_MAX_INPUT_SIZE to change it; a file, a device or a
+# pipe past it is refused with exit 2, naming the input and the limit.
+expect "dis /dev/zero" 2 "$spvkit" dis /dev/zero
+contains "names the input and the limit" "$tmp/err" "/dev/zero is larger than the input limit of 256 MiB"
+expect "run /dev/zero" 2 "$spvkit" run /dev/zero
+contains "run names the limit" "$tmp/err" "spvkit run: error: /dev/zero is larger than the input limit of 256 MiB"
+head -c 1025 /dev/zero >"$tmp/k.spv"
+expect "a regular file past a smaller limit" 2 env SPVKIT_MAX_INPUT_SIZE=1K "$spvkit" val "$tmp/k.spv"
+contains "names the file" "$tmp/err" "k.spv is larger than the input limit of 1 KiB (SPVKIT_MAX_INPUT_SIZE=SIZE raises it)"
+head -c 5000 /dev/zero >"$tmp/zeros"
+expect "a pipe past the limit" 2 sh -c "cat '$tmp/zeros' | SPVKIT_MAX_INPUT_SIZE=4000 '$spvkit' translate --serialize-spirv"
+contains "names standard input" "$tmp/err" "<stdin> is larger than the input limit of 4000 bytes"
+expect "opt from a device" 2 env SPVKIT_MAX_INPUT_SIZE=1M "$spvkit" opt /dev/zero
+expect "within the limit" 0 env SPVKIT_MAX_INPUT_SIZE=1K "$spvkit" dis "$tmp/m.spv"
+expect "exactly the limit" 0 env SPVKIT_MAX_INPUT_SIZE="$(stat -c %s "$tmp/m.spv")" "$spvkit" dis "$tmp/m.spv"
+expect "one byte past it" 2 env SPVKIT_MAX_INPUT_SIZE="$(($(stat -c %s "$tmp/m.spv") - 1))" "$spvkit" dis - <"$tmp/m.spv"
+expect "a limit that is no size" 2 env SPVKIT_MAX_INPUT_SIZE=lots "$spvkit" dis "$tmp/m.spv"
+contains "says so" "$tmp/err" "SPVKIT_MAX_INPUT_SIZE=lots is not a size"
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

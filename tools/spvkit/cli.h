@@ -13,7 +13,8 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_DEVICE = 3 };
 
 int cli_usage_error(const char *cmd, const char *fmt, const char *arg);
 /* A whole input ("-" or NULL: standard input): a regular file is mapped read-only, anything
-   else read into memory. Errors are printed after who ("spvkit", "spvkit run: error"). */
+   else read into memory. Errors are printed after who ("spvkit", "spvkit run: error"). An input
+   larger than the limit (cli_input_limit) is refused with EXIT_USAGE, before it is read. */
 typedef struct cli_input {
     const char *data;
     size_t size;
@@ -21,6 +22,11 @@ typedef struct cli_input {
     char *buffer; /* what was read, or NULL */
 } cli_input;
 int cli_read_input(const char *who, const char *path, cli_input *in);
+/* The most bytes an input may have: CLI_INPUT_LIMIT_DEFAULT, or $SPVKIT_MAX_INPUT_SIZE (bytes, or
+   with a K, M or G suffix: KiB, MiB, GiB). 0 after an error message: a value that is no size. */
+#define CLI_INPUT_LIMIT_DEFAULT ((size_t)256 << 20)
+#define CLI_INPUT_LIMIT_VARIABLE "SPVKIT_MAX_INPUT_SIZE"
+size_t cli_input_limit(const char *who);
 void cli_input_free(cli_input *in);
 /* A module as SPIR-V words in host order: a binary (told by its magic number, either byte
    order) or assembly text (assembled at the version its "; Version:" comment names, else 1.6 as
@@ -45,11 +51,28 @@ int cli_load_module_source(const char *who, const char *path, cli_module *module
 void cli_source_free(cli_source *source);
 /* The version a "; Version: 1.x" comment at the top of assembly text names, or 0. */
 uint32_t cli_assembly_version(const char *text, size_t size);
+/* Output to a file or to standard output (NULL or "-"). A regular file (or one a symbolic link
+   names, or none yet) is written to a temporary file beside it, in the same directory so that
+   rename replaces it at once, and renamed over it only when the command succeeded: a failed
+   command leaves no file where there was none, and never replaces one where there was. Other
+   files (devices and pipes: /dev/null, /dev/stdout) are written in place. */
+typedef struct cli_output {
+    FILE *f;          /* NULL when not open */
+    const char *path; /* as given, for messages */
+    char *temp;       /* the temporary file (malloc'd), or NULL when writing in place */
+    char *target;     /* what temp is renamed to: path, or the file its symbolic links name */
+    const char *cmd;
+} cli_output;
+/* Opens out; false after an error message (exit with EXIT_USAGE). */
+bool cli_open_output(cli_output *out, const char *path, bool binary, const char *cmd);
+/* Finishes out (nothing when it was never opened). keep: the command succeeded, so the output
+   replaces path; otherwise the temporary file is removed, since the command failed for a reason
+   it reported itself. "cannot write PATH" is said only for what failed here: write_failed (a
+   write the caller saw fail), a failed flush or close, or the rename. Returns EXIT_USAGE then,
+   else EXIT_OK. */
+int cli_close_output(cli_output *out, bool write_failed, bool keep);
+/* The whole of data to path, as one output. */
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd);
-/* Output written in pieces: open (NULL after an error message: exit with EXIT_USAGE), write,
-   then close, which reports a failed write (pass failed = true when a write already failed). */
-FILE *cli_open_output(const char *path, bool binary, const char *cmd);
-int cli_close_output(FILE *f, const char *path, bool failed, const char *cmd);
 /* fwrite in the pieces the kernel writes back best (see CLI_WRITE_PIECE); false when one failed. */
 bool cli_write_pieces(FILE *f, const void *data, size_t size);
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */

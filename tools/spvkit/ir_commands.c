@@ -143,14 +143,14 @@ static int write_ir(const char *cmd, spvk_ir_context *ctx, const spvk_ir_op *op,
 {
     spvk_ir_print_options po = o->print;
     po.assume_verified = o->verify; /* read_mlir and deserialize verified it */
-    FILE *f = cli_open_output(o->output, false, cmd);
-    if (!f)
+    cli_output out;
+    if (!cli_open_output(&out, o->output, false, cmd))
         return EXIT_USAGE;
-    spvk_result r = spvk_ir_print_to(ctx, op, &po, write_to_file, f);
+    spvk_result r = spvk_ir_print_to(ctx, op, &po, write_to_file, out.f);
     if (r == SPVK_ERROR_OUT_OF_MEMORY)
         fprintf(stderr, "spvkit %s: out of memory\n", cmd);
-    int rc = cli_close_output(f, o->output, r != SPVK_OK, cmd);
-    return r == SPVK_OK ? rc : EXIT_USAGE;
+    int rc = cli_close_output(&out, r == SPVK_ERROR_IO, r == SPVK_OK);
+    return r == SPVK_OK || r == SPVK_ERROR_IO ? rc : failed(cmd, r);
 }
 
 /* The one spirv.module to serialize: the top op itself or the only one inside a builtin.module. */
@@ -173,20 +173,25 @@ static const spvk_ir_op *find_spirv_module(const spvk_ir_op *top, const char *na
     return found;
 }
 
-/* The serializer's output, opened at its first words: none come when serializing fails, and then
-   no file is made. */
+/* The serializer's output, opened at its first words: none come when serializing fails at the
+   module level, and then no file is made; a failure later removes what was written. */
 typedef struct words_output {
     const ir_options *o;
-    FILE *f;
+    cli_output out;
+    bool open_failed; /* cli_open_output said why */
+    bool write_failed;
 } words_output;
 
 /* The serializer stops at the first piece that fails (SPVK_ERROR_IO). */
 static bool write_words_piece(void *user, const uint32_t *words, size_t count)
 {
     words_output *w = user;
-    if (!w->f)
-        w->f = cli_open_output(w->o->output, true, "translate");
-    return w->f && cli_write_pieces(w->f, words, count * sizeof *words);
+    if (!w->out.f && !w->open_failed)
+        w->open_failed = !cli_open_output(&w->out, w->o->output, true, "translate");
+    if (w->open_failed)
+        return false;
+    w->write_failed = !cli_write_pieces(w->out.f, words, count * sizeof *words);
+    return !w->write_failed;
 }
 
 /* Serializes module (each op through stream, when there is one) to -o or standard output, as the
@@ -194,12 +199,12 @@ static bool write_words_piece(void *user, const uint32_t *words, size_t count)
 static int serialize_and_write(spvk_ir_context *ctx, spvk_ir_op *module, const spvk_ir_stream *stream,
                                const ir_options *o, spvk_diagnostics *diags, spvk_result *r)
 {
-    words_output out = {o, NULL};
-    *r = spvk_spirv_serialize_to(ctx, module, stream, write_words_piece, &out, diags);
-    bool write_failed = *r == SPVK_ERROR_IO;
-    if (out.f)
-        return cli_close_output(out.f, o->output, write_failed, "translate");
-    return write_failed ? EXIT_USAGE : EXIT_OK; /* cli_open_output said why */
+    words_output w;
+    memset(&w, 0, sizeof w);
+    w.o = o;
+    *r = spvk_spirv_serialize_to(ctx, module, stream, write_words_piece, &w, diags);
+    int rc = cli_close_output(&w.out, w.write_failed, *r == SPVK_OK);
+    return w.open_failed ? EXIT_USAGE : rc;
 }
 
 static spvk_ir_op *deserialize(spvk_ir_context *ctx, const ir_options *o, int *rc)
@@ -296,21 +301,22 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         /* The module level now, each function as it is printed. */
         r = verifier ? spvk_ir_verifier_run(verifier, module) : SPVK_ERROR_OUT_OF_MEMORY;
     }
-    FILE *f = NULL;
-    if (r == SPVK_OK) {
-        f = cli_open_output(o->output, false, "translate");
-        if (!f)
-            rc = EXIT_USAGE;
-    }
-    if (f) {
+    cli_output out = {0};
+    if (r == SPVK_OK && !cli_open_output(&out, o->output, false, "translate"))
+        rc = EXIT_USAGE;
+    if (out.f) {
         spvk_ir_print_options po = o->print;
         po.assume_verified = o->verify;
         po.threads = thread_count(o);
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
-        r = spvk_ir_print_to(ctx, module, &po, write_to_file, f);
+        r = spvk_ir_print_to(ctx, module, &po, write_to_file, out.f);
         if (r == SPVK_OK)
             r = spvk_spirv_deserializer_finish(des);
-        rc = cli_close_output(f, o->output, r != SPVK_OK, "translate");
+        /* Only a write the printer saw fail is a failure to write; a function that did not
+           deserialize or verify was reported by its diagnostics. */
+        rc = cli_close_output(&out, r == SPVK_ERROR_IO, r == SPVK_OK);
+        if (r == SPVK_ERROR_IO)
+            r = SPVK_OK; /* rc says it */
     }
     cli_print_diagnostics(&diags, input_name(o), false);
     spvk_diagnostics_free(&diags);

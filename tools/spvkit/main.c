@@ -28,21 +28,82 @@ int cli_usage_error(const char *cmd, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
+/* The input limit: one bound for every command, so that /dev/zero, an endless pipe or a huge
+   file ends in a message instead of exhausting memory (`spvkit run /dev/zero` once reached
+   15.8 GB). 256 MiB is some ten times the largest module seen (SPIRV-Cross's and ggml's corpora
+   stay under 1 MiB; the benchmark's largest text is 21 MB). */
+size_t cli_input_limit(const char *who)
+{
+    const char *value = getenv(CLI_INPUT_LIMIT_VARIABLE);
+    if (!value || !*value)
+        return CLI_INPUT_LIMIT_DEFAULT;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long n = value[0] >= '0' && value[0] <= '9' ? strtoull(value, &end, 10) : 0;
+    unsigned shift = 0;
+    if (end && (*end == 'K' || *end == 'k'))
+        shift = 10;
+    else if (end && (*end == 'M' || *end == 'm'))
+        shift = 20;
+    else if (end && (*end == 'G' || *end == 'g'))
+        shift = 30;
+    if (shift)
+        end++;
+    if (!end || *end || errno || n == 0 || n > ((unsigned long long)(SIZE_MAX / 4) >> shift)) {
+        fprintf(stderr, "%s: %s=%s is not a size (bytes, or a number with K, M or G: 512M, 2G)\n", who,
+                CLI_INPUT_LIMIT_VARIABLE, value);
+        return 0;
+    }
+    return (size_t)(n << shift);
+}
+
+/* "256 MiB" for a limit in whole MiB, else the bytes. */
+static void format_limit(size_t limit, char *out, size_t size)
+{
+    if (limit % ((size_t)1 << 30) == 0)
+        snprintf(out, size, "%zu GiB", limit >> 30);
+    else if (limit % ((size_t)1 << 20) == 0)
+        snprintf(out, size, "%zu MiB", limit >> 20);
+    else if (limit % ((size_t)1 << 10) == 0)
+        snprintf(out, size, "%zu KiB", limit >> 10);
+    else
+        snprintf(out, size, "%zu bytes", limit);
+}
+
+static int input_too_large(const char *who, const char *name, size_t limit)
+{
+    char text[32];
+    format_limit(limit, text, sizeof text);
+    fprintf(stderr, "%s: %s is larger than the input limit of %s (%s=SIZE raises it)\n", who, name, text,
+            CLI_INPUT_LIMIT_VARIABLE);
+    return EXIT_USAGE;
+}
+
 /* Reads a whole file ("-" or NULL: standard input). A regular file is mapped read-only: the page
    cache is then the buffer, where reading would copy it into pages of our own, each zeroed
-   first (12 ms of 13 for a 20 MB file). Anything else is read into a buffer that grows. */
+   first (12 ms of 13 for a 20 MB file). Anything else is read into a buffer that grows, up to
+   one byte past the limit (which tells that the input is larger). */
 int cli_read_input(const char *who, const char *path, cli_input *in)
 {
     memset(in, 0, sizeof *in);
     bool is_stdin = !path || strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "<stdin>" : path;
+    size_t limit = cli_input_limit(who);
+    if (!limit)
+        return EXIT_USAGE;
     int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     if (fd < 0) {
         fprintf(stderr, "%s: cannot open %s: %s\n", who, path, strerror(errno));
         return EXIT_USAGE;
     }
     struct stat st;
-    if (!is_stdin && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (uint64_t)st.st_size < SIZE_MAX / 2) {
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (regular && (uint64_t)st.st_size > limit) {
+        if (!is_stdin)
+            close(fd);
+        return input_too_large(who, name, limit);
+    }
+    if (!is_stdin && regular && st.st_size > 0) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
         if (m != MAP_FAILED) {
             close(fd);
@@ -55,7 +116,7 @@ int cli_read_input(const char *who, const char *path, cli_input *in)
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     bool failed = !buf;
-    while (!failed) {
+    while (!failed && n <= limit) {
         ssize_t got = read(fd, buf + n, cap - n);
         if (got < 0 && errno == EINTR)
             continue;
@@ -64,20 +125,25 @@ int cli_read_input(const char *who, const char *path, cli_input *in)
             break;
         }
         n += (size_t)got;
-        if (n == cap) {
-            char *p = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+        if (n == cap && n <= limit) {
+            size_t grown = cap * 2 < limit + 1 ? cap * 2 : limit + 1;
+            char *p = realloc(buf, grown);
             failed = !p;
             if (p) {
                 buf = p;
-                cap *= 2;
+                cap = grown;
             }
         }
     }
     if (!is_stdin)
         close(fd);
+    if (!failed && n > limit) {
+        free(buf);
+        return input_too_large(who, name, limit);
+    }
     if (failed) {
         free(buf);
-        fprintf(stderr, "%s: cannot read %s\n", who, path ? path : "<stdin>");
+        fprintf(stderr, "%s: cannot read %s\n", who, name);
         return EXIT_USAGE;
     }
     in->buffer = buf;
@@ -200,32 +266,113 @@ void cli_source_free(cli_source *source)
     cli_input_free(&source->text);
 }
 
-FILE *cli_open_output(const char *path, bool binary, const char *cmd)
+/* Where a temporary file for path goes: the file itself when path is a symbolic link (renaming
+   over the link would replace it with a file), in the same directory as that file. NULL when
+   path must be written in place (a device, a pipe) or, with *error set, cannot be. */
+static char *output_target(const char *path, int *error)
 {
-    if (path && strcmp(path, "-") != 0) {
-        FILE *f = fopen(path, "wb");
-        if (!f)
-            fprintf(stderr, "spvkit %s: cannot open %s for writing: %s\n", cmd, path, strerror(errno));
-        return f;
-    }
-    /* -o - writes binary to standard output even when it is a terminal: the user asked. */
-    if (binary && !path && isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "spvkit %s: refusing to write binary output to a terminal; use -o FILE (or -o - to force)\n",
-                cmd);
+    struct stat st;
+    *error = 0;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? strdup(path) : (*error = errno, NULL);
+    if (S_ISLNK(st.st_mode)) {
+        char *resolved = realpath(path, NULL);
+        if (!resolved)
+            return errno == ENOENT ? strdup(path) : (*error = errno, NULL); /* a dangling link: as fopen would */
+        if (stat(resolved, &st) == 0 && S_ISREG(st.st_mode))
+            return resolved;
+        free(resolved);
         return NULL;
     }
-    return stdout;
+    return S_ISREG(st.st_mode) ? strdup(path) : NULL;
 }
 
-int cli_close_output(FILE *f, const char *path, bool failed, const char *cmd)
+bool cli_open_output(cli_output *out, const char *path, bool binary, const char *cmd)
 {
-    failed |= ferror(f) != 0;
-    failed |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
-    if (failed) {
-        fprintf(stderr, "spvkit %s: cannot write %s\n", cmd, path && strcmp(path, "-") != 0 ? path : "<stdout>");
-        return EXIT_USAGE;
+    memset(out, 0, sizeof *out);
+    out->path = path;
+    out->cmd = cmd;
+    if (!path || strcmp(path, "-") == 0) {
+        /* -o - writes binary to standard output even when it is a terminal: the user asked. */
+        if (binary && !path && isatty(STDOUT_FILENO)) {
+            fprintf(stderr,
+                    "spvkit %s: refusing to write binary output to a terminal; use -o FILE (or -o - to force)\n", cmd);
+            return false;
+        }
+        out->f = stdout;
+        return true;
     }
-    return EXIT_OK;
+    int error;
+    out->target = output_target(path, &error);
+    if (!out->target && error) {
+        fprintf(stderr, "spvkit %s: cannot open %s for writing: %s\n", cmd, path, strerror(error));
+        return false;
+    }
+    if (!out->target) {
+        out->f = fopen(path, "wb");
+        if (!out->f)
+            fprintf(stderr, "spvkit %s: cannot open %s for writing: %s\n", cmd, path, strerror(errno));
+        return out->f != NULL;
+    }
+    /* TARGET's directory/.TARGET-NAME.spvkit-XXXXXX */
+    const char *slash = strrchr(out->target, '/');
+    size_t dir = slash ? (size_t)(slash - out->target) + 1 : 0, length = strlen(out->target);
+    out->temp = malloc(length + 24);
+    int fd = -1;
+    if (out->temp) {
+        snprintf(out->temp, length + 24, "%.*s.%s.spvkit-XXXXXX", (int)dir, out->target, out->target + dir);
+        fd = mkstemp(out->temp);
+    }
+    if (fd < 0) {
+        fprintf(stderr, "spvkit %s: cannot open %s for writing: %s\n", cmd, path,
+                out->temp ? strerror(errno) : "out of memory");
+        free(out->temp);
+        free(out->target);
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    /* mkstemp makes the file private (0600); the output gets what fopen would give a new file,
+       or the mode of the file it replaces. */
+    struct stat st;
+    mode_t mask = umask(0);
+    umask(mask);
+    mode_t mode = stat(out->target, &st) == 0 ? st.st_mode & 07777 : 0666 & ~mask;
+    (void)fchmod(fd, mode);
+    out->f = fdopen(fd, "wb");
+    if (!out->f) {
+        fprintf(stderr, "spvkit %s: cannot open %s for writing: %s\n", cmd, path, strerror(errno));
+        close(fd);
+        unlink(out->temp);
+        free(out->temp);
+        free(out->target);
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    return true;
+}
+
+int cli_close_output(cli_output *out, bool write_failed, bool keep)
+{
+    if (!out->f)
+        return EXIT_OK;
+    bool failed = write_failed || ferror(out->f) != 0;
+    failed |= out->f == stdout ? fflush(out->f) != 0 : fclose(out->f) != 0;
+    const char *name = out->path && strcmp(out->path, "-") != 0 ? out->path : "<stdout>";
+    bool said = false;
+    if (out->temp) {
+        if (!failed && keep && rename(out->temp, out->target) != 0) {
+            fprintf(stderr, "spvkit %s: cannot write %s: %s\n", out->cmd, name, strerror(errno));
+            failed = said = true;
+        }
+        if (failed || !keep)
+            unlink(out->temp);
+    }
+    if (failed && !said)
+        fprintf(stderr, "spvkit %s: cannot write %s\n", out->cmd, name);
+    free(out->temp);
+    free(out->target);
+    memset(out, 0, sizeof *out);
+    return failed ? EXIT_USAGE : EXIT_OK;
 }
 
 /* Output goes out in pieces of this size: Linux throttles a single write() that dirties megabytes
@@ -246,10 +393,11 @@ bool cli_write_pieces(FILE *f, const void *data, size_t size)
 
 int cli_write_output(const char *path, const void *data, size_t size, bool binary, const char *cmd)
 {
-    FILE *f = cli_open_output(path, binary, cmd);
-    if (!f)
+    cli_output out;
+    if (!cli_open_output(&out, path, binary, cmd))
         return EXIT_USAGE;
-    return cli_close_output(f, path, !cli_write_pieces(f, data, size), cmd);
+    bool failed = !cli_write_pieces(out.f, data, size);
+    return cli_close_output(&out, failed, !failed);
 }
 
 /* Prints the diagnostics; binary ones are prefixed with the input's name. */
@@ -453,7 +601,9 @@ static int cmd_help(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         printf("  %s\n", commands[i].synopsis);
     printf("\nExit status: 0 success, 1 invalid input (or a failed --expect), 2 usage or I/O error,\n"
-           "3 device error (spvkit run).\n");
+           "3 device error (spvkit run).\n\n"
+           "Inputs are read up to 256 MiB (" CLI_INPUT_LIMIT_VARIABLE "=SIZE sets another limit: bytes, or\n"
+           "with K, M or G). Output files are replaced only when the command succeeds.\n");
     return EXIT_OK;
 }
 

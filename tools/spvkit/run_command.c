@@ -456,15 +456,11 @@ static int report_buffers(run_args *a, spvk_typed_buffer *buffers, const spvk_en
     for (size_t i = 0; i < a->num_dumps; i++) {
         const binding_arg *d = &a->dumps[i];
         const spvk_typed_buffer *b = &buffers[find_buffer(a, d)];
-        FILE *f = fopen(d->value, "wb");
-        bool written = f && fwrite(b->data, 1, b->size, f) == b->size;
-        if (f && fclose(f) != 0)
-            written = false;
-        if (!written) {
-            fprintf(stderr, "spvkit run: error: --dump %.*s: cannot write %s: %s\n", (int)d->label_length, d->label,
-                    d->value, strerror(errno));
+        /* Through a temporary file, as every output: a failed write leaves the old file. */
+        char who[64];
+        snprintf(who, sizeof who, "run: error: --dump %.*s", (int)d->label_length, d->label);
+        if (cli_write_output(d->value, b->data, b->size, false, who) != EXIT_OK)
             rc = EXIT_USAGE;
-        }
     }
     for (size_t i = 0; i < a->num_expects; i++) {
         const binding_arg *e = &a->expects[i];

@@ -221,13 +221,14 @@ STRUCTURAL_CLASSES = {"Type-Declaration", "Constant-Creation", "Mode-Setting", "
                       "Graph"}
 STRUCTURAL_OPS = {"OpFunction", "OpFunctionParameter", "OpFunctionEnd", "OpFunctionCall", "OpPhi", "OpLoopMerge",
                   "OpSelectionMerge", "OpLabel", "OpBranch", "OpBranchConditional", "OpSwitch", "OpReturn",
-                  "OpReturnValue",
-                  # These name a function or a label by id, which no SSA value stands for.
-                  "OpCooperativeMatrixReduceEXT", "OpCooperativeMatrixPerElementOpEXT"}
+                  "OpReturnValue"}
 # Structural at module scope (a global variable, a module-level undef), generic inside functions.
 SCOPED_OPS = {"OpVariable", "OpUntypedVariableKHR", "OpUndef"}
-# Operands naming a function (Device-Side Enqueue's Invoke): structural too.
-FUNCTION_OPERAND_NAMES = {"Invoke"}
+# Id operands naming a function, which no SSA value stands for: their slot is a FlatSymbolRef
+# attribute (SPVK_SPIRV_ID_AS_FUNCTION), as spirv.FunctionCall's callee (Device-Side Enqueue's
+# Invoke, SPV_NV_cooperative_matrix2's CombineFunc and Func). TensorAddressingOperands' DecodeFunc
+# parameter is the same, in spirv_generic.c (spvk_spirv_function_param_attr).
+FUNCTION_OPERAND_NAMES = {"Invoke", "CombineFunc", "Func"}
 TERMINATORS = {"OpBranch", "OpBranchConditional", "OpSwitch", "OpReturn", "OpReturnValue", "OpKill",
                "OpUnreachable", "OpTerminateInvocation", "OpIgnoreIntersectionKHR", "OpTerminateRayKHR",
                "OpEmitMeshTasksEXT", "OpAbortKHR"}
@@ -242,7 +243,7 @@ TYPE_OPERANDS = {("OpCooperativeMatrixLengthKHR", "Type"), ("OpCooperativeMatrix
                  ("OpUntypedAccessChainKHR", "Base Type"), ("OpUntypedInBoundsAccessChainKHR", "Base Type"),
                  ("OpUntypedPtrAccessChainKHR", "Base Type"), ("OpUntypedInBoundsPtrAccessChainKHR", "Base Type"),
                  ("OpUntypedPrefetchKHR", "Pointer Type"), ("OpUntypedPrefetchKHR", "Cache Type"),
-                 ("OpUntypedVariableKHR", "Data Type"), ("OpIsNodePayloadValidAMDX", "Payload Type"),
+                 ("OpUntypedVariableKHR", "Data Type"), ("OpUntypedArrayLengthKHR", "Structure"), ("OpIsNodePayloadValidAMDX", "Payload Type"),
                  ("OpAbortKHR", "Message Type"), ("OpUntypedImageTexelPointerEXT", "ImageType"),
                  ("OpAsmINTEL", "Asm type"), ("OpVmeImageINTEL", "Image Type"),
                  ("OpUntypedVariableLengthArrayINTEL", "Element Type")}
@@ -370,6 +371,8 @@ def main():
             margs_ok = margs is not None and mpos < len(margs)
             if is_id and (opname, gname) in TYPE_OPERANDS:
                 id_as = "SPVK_SPIRV_ID_AS_TYPE"
+            if is_id and gname in FUNCTION_OPERAND_NAMES:
+                id_as = "SPVK_SPIRV_ID_AS_FUNCTION"
             if margs_ok:
                 an, aclass, atype = margs[mpos]
                 if is_id and aclass in ("operand", "optional", "variadic") and id_as == "SPVK_SPIRV_ID_AS_NONE":
@@ -401,8 +404,6 @@ def main():
                 attr_kind = "SPVK_OPERAND_%s" % ID_SCOPE_KINDS[kind]
             if cat == "Composite" or kind in ("LiteralContextDependentNumber", "LiteralSpecConstantOpInteger",
                                                "LiteralExtInstInteger"):
-                ok = False
-            if is_id and gname in FUNCTION_OPERAND_NAMES:
                 ok = False
             if not name and (not is_id or id_as != "SPVK_SPIRV_ID_AS_NONE"):
                 if kind == "MemoryAccess" and not gname:

@@ -271,9 +271,13 @@ static const spvk_ir_attr *attr_of_id(void *user, uint32_t id, unsigned id_as)
     if (r->num_attr_ids == 64)
         return NULL;
     const spvk_ir_attr *a;
-    if (id_as == SPVK_SPIRV_ID_AS_TYPE)
+    if (id_as == SPVK_SPIRV_ID_AS_TYPE) {
         a = spvk_ir_type_attr(r->ctx, spvk_ir_integer_type(r->ctx, 16 + r->num_attr_ids, SPVK_INT_SIGNLESS));
-    else
+    } else if (id_as == SPVK_SPIRV_ID_AS_FUNCTION) {
+        char name[16]; /* a function's symbol: @f<n>, distinct per id */
+        int n = snprintf(name, sizeof name, "f%u", r->num_attr_ids);
+        a = spvk_ir_symbol_ref_attr(r->ctx, name, (size_t)n);
+    } else
         a = spvk_ir_i32_attr(r->ctx, 1 + r->num_attr_ids); /* distinct values map back to their ids */
     r->attr_ids[r->num_attr_ids] = id;
     r->attr_values[r->num_attr_ids++] = a;
@@ -285,7 +289,9 @@ static uint32_t id_of_attr(void *user, const spvk_ir_attr *attr, unsigned id_as)
     roundtrip *r = user;
     for (uint32_t i = 0; i < r->num_attr_ids; i++) {
         const spvk_ir_attr *a = r->attr_values[i];
-        if (id_as == SPVK_SPIRV_ID_AS_TYPE ? a == attr : (a->kind == attr->kind && a->value == attr->value))
+        if (id_as == SPVK_SPIRV_ID_AS_TYPE || id_as == SPVK_SPIRV_ID_AS_FUNCTION
+                ? a == attr
+                : (a->kind == attr->kind && a->value == attr->value))
             return r->attr_ids[i];
     }
     return 0;

@@ -11,8 +11,9 @@
 #                           1.0 also opencl1.2, opencl2.0, opencl2.1 and opencl2.2 (SPIRV-Tools'
 #                           OpenCL environments stop at SPIR-V 1.2, llvm-spirv writes 1.0 or 1.4)
 #   bf16/*.spvasm           ENV the file's "; min-env:" line (default spv1.6), assembled by spvkit;
-#                           files that use bf16 need the newest spirv-val (SPIRV_VAL_BF16, default
-#                           /work/ext/spirv-tools-new/bin/spirv-val); without it their recorded
+#                           files that use bf16, and ir_*.spvasm, need the newest spirv-val
+#                           (SPIRV_VAL_BF16, default /work/ext/spirv-tools-new/bin/spirv-val);
+#                           without it their recorded
 #                           expectation stands in for it: every corpus module is valid
 #   tests/text cases        every assembler case that assembles (X.expected, with X.options) and
 #                           every disassembler case, ENV spv1.X of the assembled module; bf16 ones
@@ -105,6 +106,9 @@ version_env() { # spv1.X of a binary's header
     python3 -c 'import struct,sys; v=struct.unpack("<5I", open(sys.argv[1],"rb").read(20))[1]; print("spv1.%d" % ((v >> 8) & 255))' "$1"
 }
 uses_bf16() { grep -q 'BFloat16\|SPV_KHR_bfloat16' "$1"; }
+# ir_*.spvasm hold constructs newer than Debian's SPIRV-Tools too (untyped pointers, cooperative
+# matrix 2, Float8): like bf16 ones, they need the newest spirv-val.
+needs_newest() { uses_bf16 "$1" || [[ $(basename "$1") == ir_* ]]; }
 
 # --- the corpus (MANIFEST.tsv: file, kind, source, version, environment) ----------------------
 compiled=0 asm=0
@@ -127,7 +131,7 @@ while IFS=$'\t' read -r file kind _source version env; do
         if ! "$spvkit" as --target-env "$env" -o "$spv" "$m" >"$tmp/as.out" 2>&1; then
             fail=$((fail + 1)); echo "FAIL $file: spvkit as --target-env $env fails:"; sed 's/^/    /' "$tmp/as.out"; continue
         fi
-        if ! uses_bf16 "$m"; then
+        if ! needs_newest "$m"; then
             compare "$file" "$env" "$spv" "$SPIRV_VAL"
         elif [ -n "$SPIRV_VAL_BF16" ]; then
             compare "$file" "$env" "$spv" "$SPIRV_VAL_BF16"

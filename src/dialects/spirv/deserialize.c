@@ -285,6 +285,7 @@ static uint8_t prefix_kind(uint16_t opcode)
     case SPVK_OP_String:
         return DSR_ID_STRING;
     case SPVK_OP_Variable:
+    case SPVK_OP_UntypedVariableKHR:
         return DSR_ID_GLOBAL;
     case SPVK_OP_Undef:
         return DSR_ID_UNDEF;
@@ -1204,11 +1205,21 @@ static void global_variable(dsr *d, uint32_t i)
     const dsr_inst *in = &d->insts[i];
     dsr_id *e = dsr_id_at(d, in->result_id);
     const spvk_ir_type *type = dsr_type(d, in->result_type_id, i);
-    if (!spvk_ir_type_is(type, d->spirv, SPVK_SPIRV_POINTER))
-        dsr_fail(d, i, "the result type of OpVariable must be a pointer");
+    bool untyped = in->opcode == SPVK_OP_UntypedVariableKHR;
+    int64_t type_storage;
+    if (untyped) {
+        if (!spvk_ir_type_is(type, d->spirv, SPVK_SPIRV_OPAQUE) || type->num_ints != 2 ||
+            type->ints[0] != SPVK_OP_TypeUntypedPointerKHR)
+            dsr_fail(d, i, "the result type of OpUntypedVariableKHR must be an OpTypeUntypedPointerKHR");
+        type_storage = type->ints[1];
+    } else {
+        if (!spvk_ir_type_is(type, d->spirv, SPVK_SPIRV_POINTER))
+            dsr_fail(d, i, "the result type of OpVariable must be a pointer");
+        type_storage = type->ints[0];
+    }
     uint32_t storage = op_word(d, i, 2);
-    if ((int64_t)storage != type->ints[0])
-        dsr_fail(d, i, "OpVariable's storage class does not match its pointer type's");
+    if ((int64_t)storage != type_storage)
+        dsr_fail(d, i, "%s's storage class does not match its pointer type's", dsr_inst_name(d, i));
     e->type = type;
     const char *names[32];
     const spvk_ir_attr *values[32];
@@ -1217,11 +1228,22 @@ static void global_variable(dsr *d, uint32_t i)
     values[n++] = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, type));
     names[n] = d->n_sym_name;
     values[n++] = dsr_check(d, (void *)spvk_ir_string_attr(d->ctx, e->symbol, strlen(e->symbol)));
-    if (in->num_operands > 3) {
+    uint32_t init_operand = 3;
+    if (untyped) {
+        init_operand = 4;
+        if (in->num_operands > 3) {
+            names[n] = dsr_intern(d, "data_type");
+            values[n++] = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, dsr_type(d, op_word(d, i, 3), i)));
+        }
+    }
+    if (in->num_operands > init_operand) {
         names[n] = d->n_initializer;
-        values[n++] = symbol_operand(d, op_word(d, i, 3), i, true);
+        values[n++] = symbol_operand(d, op_word(d, i, init_operand), i, true);
     }
     symbol_attrs_from_decorations(d, in->result_id, names, values, &n, 32);
+/* A module-level OpVariable, or OpUntypedVariableKHR (SPV_KHR_untyped_pointers): the same
+   spirv.GlobalVariable, its type the untyped pointer and its optional Data Type in 'data_type'
+   (spvkit's; MLIR 19 has no untyped pointers). */
     e->op = dsr_create_op(d, NULL, "spirv.GlobalVariable", NULL, 0, NULL, dsr_dict(d, names, values, n));
     append_module_op(d, e->op);
 }
@@ -1623,6 +1645,7 @@ static void translate_module(dsr *d)
             break;
         case SPVK_OP_ConstantSampler:
         case SPVK_OP_Undef:
+        case SPVK_OP_UntypedVariableKHR:
             dsr_id_at(d, in->result_id)->type = dsr_type(d, in->result_type_id, i);
             if (dsr_id_at(d, in->result_id)->decorations)
                 dsr_fail(d, i, "decorations on %s cannot be represented", dsr_inst_name(d, i));

@@ -574,6 +574,8 @@ static const spvk_ir_attr *hook_attr_of_id(void *user, uint32_t id, unsigned id_
     dsr_id *e = dsr_id_at(d, id);
     if (id_as == SPVK_SPIRV_ID_AS_TYPE)
         return e->kind == DSR_ID_TYPE && e->state == DSR_STATE_DONE ? spvk_ir_type_attr(d->ctx, e->type) : NULL;
+    if (id_as == SPVK_SPIRV_ID_AS_FUNCTION)
+        return e->kind == DSR_ID_FUNCTION ? dsr_function_ref(d, e) : NULL;
     if (e->kind == DSR_ID_CONSTANT && e->state == DSR_STATE_DONE && e->attr && e->attr->kind == SPVK_ATTR_INTEGER &&
         !e->attr->dialect)
         return e->attr;
@@ -808,6 +810,19 @@ static dsr_op_cache *op_cache(dsr *d, const spvk_spirv_op_info *info)
     return c;
 }
 
+/* Does the instruction have an operand that names a function (an ID_AS_FUNCTION slot, or
+   TensorAddressingOperands, whose DecodeFunc parameter does)? */
+static bool names_functions(const spvk_spirv_op_info *info)
+{
+    for (uint32_t k = 0; k < info->num_slots; k++)
+        if (info->slots[k].id_as_attr == SPVK_SPIRV_ID_AS_FUNCTION)
+            return true;
+    for (uint32_t k = 0; info->desc && k < info->desc->num_operands; k++)
+        if (info->desc->operands[k].kind == SPVK_OPERAND_TensorAddressingOperands)
+            return true;
+    return false;
+}
+
 static void translate_generic(dsr *d, uint32_t i, spvk_ir_block *x, const spvk_spirv_op_info *info)
 {
     spvk_instruction view;
@@ -829,7 +844,12 @@ static void translate_generic(dsr *d, uint32_t i, spvk_ir_block *x, const spvk_s
             d->scratch_values[nids++] = NULL; /* the set */
             continue;
         }
-        d->scratch_values[nids++] = dsr_value(d, view.words[o->offset], x, i);
+        uint32_t id = view.words[o->offset];
+        /* A function operand (a reduction's CombineFunc, a tensor load's DecodeFunc) is no value:
+           the generic decoder asks hook_attr_of_id for its symbol. Elsewhere a function is an
+           error of value_at's ("function pointers cannot be represented"). */
+        bool function = dsr_id_at(d, id)->kind == DSR_ID_FUNCTION && names_functions(info);
+        d->scratch_values[nids++] = function ? NULL : dsr_value(d, id, x, i);
     }
     const spvk_ir_type *type = view.result_type_id ? dsr_type(d, view.result_type_id, i) : NULL;
     dsr_op_cache *c = op_cache(d, info);
@@ -1498,8 +1518,6 @@ static void emit_phis(dsr *d, uint32_t bi, spvk_ir_block *x)
     uint32_t k = 0;
     for (uint32_t p = next_phi(d, b, b->first + 1); p != DSR_NONE; p = next_phi(d, b, p + 1), k++) {
         uint32_t id = d->insts[p].result_id;
-        if (dsr_id_at(d, id)->decorations)
-            dsr_fail(d, p, "decorations on OpPhi cannot be represented (a block argument has no attributes)");
         spvk_ir_value *v;
         if (b->spill_phis)
             v = emit_load(d, x, b->phi_spills[k]);
@@ -1507,6 +1525,17 @@ static void emit_phis(dsr *d, uint32_t bi, spvk_ir_block *x)
             v = x->args[k];
         else
             dsr_fail(d, p, "internal: OpPhi without a block argument");
+        if (dsr_id_at(d, id)->decorations) {
+            /* A block argument has no attributes: a decorated phi's value (RelaxedPrecision,
+               NonUniform, ...) is what every use sees through an op that carries them, the load
+               of its spill variable or else a spirv.CopyObject of the argument (docs/spirv_dialect.md). */
+            if (!b->spill_phis) {
+                spvk_ir_op *copy = dsr_create_op(d, NULL, "spirv.CopyObject", &v, 1, v->type, NULL);
+                append(x, copy);
+                v = result(copy);
+            }
+            add_decoration_attrs(d, v->defining_op, id);
+        }
         define(d, id, v, x);
     }
 }

@@ -910,30 +910,52 @@ static bool emit_global_variable(spvk_ser *s, const spvk_ir_op *op, uint32_t id)
     if (!ta || ta->dialect != NULL || ta->kind != SPVK_ATTR_TYPE || !ta->type)
         return ser_error(s, op, "has no 'type' attribute");
     const spvk_ir_type *ptr = ta->type;
-    if (ptr->dialect != s->spirv || ptr->kind != SPVK_SPIRV_POINTER || ptr->num_types != 1 || ptr->num_ints < 1)
+    /* An untyped pointer (SPV_KHR_untyped_pointers) is an OpUntypedVariableKHR, its Data Type
+       from 'data_type' (what the deserializer wrote; docs/spirv_dialect.md). */
+    bool untyped = ptr->dialect == s->spirv && ptr->kind == SPVK_SPIRV_OPAQUE && ptr->num_ints == 2 &&
+                   ptr->ints[0] == SPVK_OP_TypeUntypedPointerKHR;
+    if (!untyped &&
+        (ptr->dialect != s->spirv || ptr->kind != SPVK_SPIRV_POINTER || ptr->num_types != 1 || ptr->num_ints < 1))
         return ser_error(s, op, "has a type that is not a !spirv.ptr");
+    const spvk_ir_type *pointee = untyped ? NULL : ptr->types[0];
+    uint32_t data_type_id = 0;
+    if (untyped) {
+        const spvk_ir_attr *da = spvk_ir_op_attr(op, "data_type");
+        if (da && (da->dialect != NULL || da->kind != SPVK_ATTR_TYPE || !da->type))
+            return ser_error(s, op, "has a 'data_type' that is not a type");
+        pointee = da ? da->type : NULL;
+        if (pointee && !(data_type_id = ser_type(s, pointee, op)))
+            return false;
+    }
     uint32_t type_id = ser_type(s, ptr, op);
     if (!type_id)
         return false;
-    uint32_t storage = (uint32_t)ptr->ints[0];
+    uint32_t storage = (uint32_t)ptr->ints[untyped ? 1 : 0];
     uint32_t init = 0;
     const spvk_ir_attr *ia = spvk_ir_op_attr(op, "initializer");
     if (ia) {
+        if (untyped && !pointee)
+            return ser_error(s, op, "has an initializer but no 'data_type'");
         if (ia->dialect == NULL && ia->kind == SPVK_ATTR_SYMBOL_REF)
             init = ser_symbol_id(s, op, ia, false);
         else
-            init = ser_constant(s, ia, ptr->types[0], op);
+            init = ser_constant(s, ia, pointee, op);
         if (!init)
             return false;
     }
-    uint32_t words[4] = {type_id, id, storage, init};
-    ser_instruction(s, &s->types, SPVK_OP_Variable, words, init ? 4 : 3);
+    uint32_t words[5] = {type_id, id, storage};
+    uint32_t n = 3;
+    if (data_type_id)
+        words[n++] = data_type_id;
+    if (init)
+        words[n++] = init;
+    ser_instruction(s, &s->types, untyped ? SPVK_OP_UntypedVariableKHR : SPVK_OP_Variable, words, n);
 
-    static const char *const skip[] = {"type", "sym_name", "initializer", "sym_visibility"};
+    static const char *const skip[] = {"type", "sym_name", "initializer", "sym_visibility", "data_type"};
     if (!ser_decorations_from_attrs(s, op, id, skip, sizeof skip / sizeof skip[0], NULL))
         return false;
 
-    const spvk_ir_type *st = pointee_struct(s, ptr->types[0]);
+    const spvk_ir_type *st = pointee ? pointee_struct(s, pointee) : NULL;
     if (st) {
         switch (storage) {
         case SPVK_STORAGE_CLASS_Uniform:

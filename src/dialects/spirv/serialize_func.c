@@ -662,7 +662,13 @@ static bool emit_op(spvk_ser *s, const spvk_ir_op *op, ser_op_kind kind, int dep
     case SER_OP_SWITCH: ok = emit_switch(s, op); break;
     case SER_OP_MERGE: ok = emit_early_merge(s, op); break;
     case SER_OP_FUNCTION_CALL: ok = emit_function_call(s, op); break;
-    case SER_OP_GENERIC: ok = emit_generic(s, op, &s->fn_body); break;
+    case SER_OP_GENERIC: {
+        /* OpUntypedVariableKHR, like OpVariable, must open the function's first block. */
+        const spvk_spirv_op_info *info = spvk_spirv_op_info_of(op);
+        bool variable = info && info->opcode == SPVK_OP_UntypedVariableKHR && !info->ext_desc;
+        ok = emit_generic(s, op, variable ? &s->fn_header : &s->fn_body);
+        break;
+    }
     case SER_OP_SIMPLE: ok = emit_simple(s, op); break;
     case SER_OP_EXT_INST: ok = emit_ext_inst(s, op); break;
     case SER_OP_YIELD: ok = ser_error(s, op, "is outside a spirv.SpecConstantOperation"); break;

@@ -952,6 +952,8 @@ static uint32_t generic_id_of_attr(void *user, const spvk_ir_attr *attr, unsigne
         return 0;
     if (id_as == SPVK_SPIRV_ID_AS_TYPE)
         return attr->dialect == NULL && attr->kind == SPVK_ATTR_TYPE ? ser_type(s, attr->type, s->cur_op) : 0;
+    if (id_as == SPVK_SPIRV_ID_AS_FUNCTION)
+        return ser_symbol_id(s, s->cur_op, attr, true);
     return ser_constant(s, attr, s->i32, s->cur_op);
 }
 

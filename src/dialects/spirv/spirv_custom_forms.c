@@ -37,6 +37,13 @@ static bool type_is_pointer(const spvk_ir_type *t)
     return spvk_ir_type_is(t, spirv_dialect(), SPVK_SPIRV_POINTER) && t->num_types == 1 && t->num_ints >= 1;
 }
 
+/* !spirv.untyped_pointer<SC> (SPV_KHR_untyped_pointers), which a spirv.GlobalVariable may have. */
+static bool type_is_untyped_pointer(const spvk_ir_type *t)
+{
+    return spvk_ir_type_is(t, spirv_dialect(), SPVK_SPIRV_OPAQUE) && t->num_ints == 2 &&
+           t->ints[0] == SPVK_OP_TypeUntypedPointerKHR;
+}
+
 static bool type_is_vector(const spvk_ir_type *t)
 {
     return spvk_ir_type_is(t, NULL, SPVK_TYPE_VECTOR) && t->num_types == 1;
@@ -1909,7 +1916,7 @@ static bool parse_global_variable(spvk_ir_parser *p, spvk_ir_op_state *state)
     const spvk_ir_type *t = spvk_ir_parse_type(p);
     if (!t)
         return false;
-    if (!type_is_pointer(t))
+    if (!type_is_pointer(t) && !type_is_untyped_pointer(t))
         return spvk_ir_parser_error(p, "expected spirv.ptr type");
     const spvk_ir_attr *a = spvk_ir_type_attr(ctx, t);
     return a && spvk_ir_state_add_attr(p, state, "type", a);
@@ -1921,7 +1928,8 @@ static void print_global_variable(spvk_ir_printer *p, const spvk_ir_op *op)
     uint32_t num_elided = 3;
     const char *name = symbol_name_of(op);
     const spvk_ir_attr *type = attr_of(op, "type"), *init = attr_of(op, "initializer");
-    if (!name || !attr_is_builtin(type, SPVK_ATTR_TYPE) || !type_is_pointer(type->type)) {
+    if (!name || !attr_is_builtin(type, SPVK_ATTR_TYPE) ||
+        (!type_is_pointer(type->type) && !type_is_untyped_pointer(type->type))) {
         /* the form needs a name and a pointer type; a malformed op keeps its attributes in the dictionary */
         spvk_ir_print_text(p, " @\"\"");
         spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);

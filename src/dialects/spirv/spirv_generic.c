@@ -159,6 +159,19 @@ const char *spvk_spirv_enum_attr_mnemonic(unsigned operand_kind)
     return operand_kind < SPVK_OPERAND_KIND_COUNT ? spvk_spirv_enum_mnemonics[operand_kind] : NULL;
 }
 
+const char *spvk_spirv_function_param_attr(unsigned kind, uint32_t enumerant_value)
+{
+    /* SPV_NV_cooperative_matrix2: the decode functions of OpCooperativeMatrixLoadTensorNV are the
+       only enumerant parameters the grammar has that name functions. */
+    if (kind != SPVK_OPERAND_TensorAddressingOperands)
+        return NULL;
+    if (enumerant_value == SPVK_TENSOR_ADDRESSING_OPERANDS_DecodeFunc)
+        return "decode_func";
+    if (enumerant_value == SPVK_TENSOR_ADDRESSING_OPERANDS_DecodeVectorFunc)
+        return "decode_vector_func";
+    return NULL;
+}
+
 /* ---- Decoding ---- */
 
 typedef struct decoder {
@@ -252,14 +265,27 @@ static const char *param_name(decoder *d, const spvk_spirv_slot *slot, uint32_t 
 }
 
 /* An enumerant's parameters, which follow it: ids as SSA operands, literals as attributes. */
-static spvk_result decode_params(decoder *d, const spvk_spirv_slot *slot, const spvk_enumerant_desc *e,
-                                 uint32_t *literal_index)
+static spvk_result decode_params(decoder *d, const spvk_spirv_slot *slot, unsigned kind,
+                                 const spvk_enumerant_desc *e, uint32_t *literal_index)
 {
+    const char *function_attr = spvk_spirv_function_param_attr(kind, e->value);
     for (uint8_t i = 0; i < e->num_parameters; i++) {
         if (d->k >= d->inst->num_operands)
             return dec_fail(d, "missing parameter of %s", e->name);
         const spvk_operand *o = &d->inst->operands[d->k];
-        if (spvk_operand_kind_categories[o->kind] == SPVK_CATEGORY_ID) {
+        if (spvk_operand_kind_categories[o->kind] == SPVK_CATEGORY_ID && function_attr) {
+            uint32_t id = d->inst->words[o->offset];
+            const spvk_ir_attr *a = d->hooks && d->hooks->attr_of_id
+                                        ? d->hooks->attr_of_id(d->hooks->user, id, SPVK_SPIRV_ID_AS_FUNCTION)
+                                        : NULL;
+            if (!a || a->kind != SPVK_ATTR_SYMBOL_REF || a->dialect)
+                return dec_fail(d, "parameter %%%u of %s must be a function (it becomes the attribute '%s')", id,
+                                e->name, function_attr);
+            if (add_attr(d, function_attr, a) != SPVK_OK)
+                return d->result;
+            d->id++;
+            d->k++;
+        } else if (spvk_operand_kind_categories[o->kind] == SPVK_CATEGORY_ID) {
             if (add_id_operand(d) != SPVK_OK)
                 return d->result;
         } else if (spvk_operand_kind_categories[o->kind] == SPVK_CATEGORY_LITERAL) {
@@ -285,13 +311,13 @@ static spvk_result decode_enum(decoder *d, const spvk_spirv_slot *slot, const sp
     uint32_t literal_index = 0;
     if (k->category == SPVK_CATEGORY_VALUEENUM) {
         const spvk_enumerant_desc *e = spvk_enumerant_by_value(o->kind, value);
-        return e ? decode_params(d, slot, e, &literal_index) : SPVK_OK;
+        return e ? decode_params(d, slot, o->kind, e, &literal_index) : SPVK_OK;
     }
     for (uint32_t rest = value; rest;) {
         uint32_t b = rest & (~rest + 1);
         rest &= ~b;
         const spvk_enumerant_desc *e = spvk_enumerant_by_value(o->kind, b);
-        if (e && e->num_parameters && decode_params(d, slot, e, &literal_index) != SPVK_OK)
+        if (e && e->num_parameters && decode_params(d, slot, o->kind, e, &literal_index) != SPVK_OK)
             return d->result;
     }
     return SPVK_OK;
@@ -315,6 +341,9 @@ static spvk_result decode_id_attr(decoder *d, const spvk_spirv_slot *slot)
     if (slot->id_as_attr == SPVK_SPIRV_ID_AS_TYPE) {
         if (!a || a->kind != SPVK_ATTR_TYPE || a->dialect)
             return dec_fail(d, "operand %%%u must be a type (it becomes the attribute '%s')", id, slot->attr_name);
+    } else if (slot->id_as_attr == SPVK_SPIRV_ID_AS_FUNCTION) {
+        if (!a || a->kind != SPVK_ATTR_SYMBOL_REF || a->dialect)
+            return dec_fail(d, "operand %%%u must be a function (it becomes the attribute '%s')", id, slot->attr_name);
     } else {
         if (!a)
             a = constant_of_value(d->ids ? d->ids[d->id] : NULL);
@@ -542,7 +571,7 @@ static uint32_t enum_id_params(unsigned kind, uint32_t value)
     uint32_t n = 0;
     if (k->category == SPVK_CATEGORY_VALUEENUM) {
         const spvk_enumerant_desc *en = spvk_enumerant_by_value(kind, value);
-        for (uint8_t i = 0; en && i < en->num_parameters; i++)
+        for (uint8_t i = 0; en && i < en->num_parameters && !spvk_spirv_function_param_attr(kind, value); i++)
             n += spvk_operand_kind_categories[en->parameters[i].kind] == SPVK_CATEGORY_ID;
         return n;
     }
@@ -550,6 +579,8 @@ static uint32_t enum_id_params(unsigned kind, uint32_t value)
         uint32_t b = rest & (~rest + 1);
         rest &= ~b;
         const spvk_enumerant_desc *en = spvk_enumerant_by_value(kind, b);
+        if (spvk_spirv_function_param_attr(kind, b))
+            continue; /* a function: an attribute, not an SSA operand */
         for (uint8_t i = 0; en && i < en->num_parameters; i++)
             n += spvk_operand_kind_categories[en->parameters[i].kind] == SPVK_CATEGORY_ID;
     }
@@ -566,11 +597,24 @@ static bool enum_value_of(encoder *e, const spvk_ir_attr *a, const char *name, u
     return enc_fail(e, "attribute '%s' must be an enum attribute", name);
 }
 
-static bool write_params(encoder *e, const spvk_spirv_slot *slot, const spvk_enumerant_desc *en,
+static bool write_params(encoder *e, const spvk_spirv_slot *slot, unsigned kind, const spvk_enumerant_desc *en,
                          uint32_t *literal_index)
 {
+    const char *function_attr = spvk_spirv_function_param_attr(kind, en->value);
     for (uint8_t i = 0; i < en->num_parameters; i++) {
         unsigned pk = en->parameters[i].kind;
+        if (spvk_operand_kind_categories[pk] == SPVK_CATEGORY_ID && function_attr) {
+            const spvk_ir_attr *fa = spvk_ir_op_attr(e->op, function_attr);
+            if (!fa || fa->kind != SPVK_ATTR_SYMBOL_REF || fa->dialect)
+                return enc_fail(e, "%s needs the function attribute '%s'", en->name, function_attr);
+            uint32_t id = e->hooks && e->hooks->id_of_attr
+                              ? e->hooks->id_of_attr(e->hooks->user, fa, SPVK_SPIRV_ID_AS_FUNCTION)
+                              : 0;
+            if (!id)
+                return enc_fail(e, "no id for attribute '%s'", function_attr);
+            spvk_writer_word(e->w, id);
+            continue;
+        }
         if (spvk_operand_kind_categories[pk] == SPVK_CATEGORY_ID) {
             if (!write_id(e))
                 return false;
@@ -601,13 +645,13 @@ static bool write_enum(encoder *e, const spvk_spirv_slot *slot, unsigned kind, u
     const spvk_operand_kind_desc *k = spvk_operand_kind(kind);
     if (k->category == SPVK_CATEGORY_VALUEENUM) {
         const spvk_enumerant_desc *en = spvk_enumerant_by_value(kind, value);
-        return !en || write_params(e, slot, en, &literal_index);
+        return !en || write_params(e, slot, kind, en, &literal_index);
     }
     for (uint32_t rest = value; rest;) {
         uint32_t b = rest & (~rest + 1);
         rest &= ~b;
         const spvk_enumerant_desc *en = spvk_enumerant_by_value(kind, b);
-        if (en && en->num_parameters && !write_params(e, slot, en, &literal_index))
+        if (en && en->num_parameters && !write_params(e, slot, kind, en, &literal_index))
             return false;
     }
     return true;
@@ -710,6 +754,9 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
                 key = spvk_ir_i32_attr(ctx, (int32_t)v);
                 if (!key)
                     return enc_fail(&e, "out of memory");
+            } else if (s->id_as_attr == SPVK_SPIRV_ID_AS_FUNCTION) {
+                if (a->kind != SPVK_ATTR_SYMBOL_REF || a->dialect)
+                    return enc_fail(&e, "attribute '%s' must be a function's symbol", s->attr_name);
             } else if (a->kind != SPVK_ATTR_TYPE || a->dialect) {
                 return enc_fail(&e, "attribute '%s' must be a type", s->attr_name);
             }

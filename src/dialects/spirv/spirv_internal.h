@@ -38,12 +38,14 @@ typedef struct spvk_spirv_slot {
        SPVK_SPIRV_ID_AS_CONSTANT: the id must be an OpConstant; the attribute is attr_kind's enum
        (#spirv.scope<...>, #spirv.memory_semantics<...>) or, for SPVK_SPIRV_ATTR_KIND_NONE, an i32;
        the serializer materializes an OpConstant (i32) again. SPVK_SPIRV_ID_AS_TYPE: the id is a type;
-       the attribute a TypeAttr. */
+       the attribute a TypeAttr. SPVK_SPIRV_ID_AS_FUNCTION (spvkit's): the id names a function (a
+       cooperative matrix reduction's CombineFunc, OpEnqueueKernel's Invoke), which no SSA value
+       stands for; the attribute is the spirv.func's FlatSymbolRef, as spirv.FunctionCall's callee. */
     uint8_t id_as_attr;
     uint16_t attr_kind; /* spvk_operand_kind of an ID_AS_CONSTANT enum attribute, or SPVK_SPIRV_ATTR_KIND_NONE */
 } spvk_spirv_slot;
 
-enum { SPVK_SPIRV_ID_AS_NONE = 0, SPVK_SPIRV_ID_AS_CONSTANT = 1, SPVK_SPIRV_ID_AS_TYPE = 2 };
+enum { SPVK_SPIRV_ID_AS_NONE = 0, SPVK_SPIRV_ID_AS_CONSTANT = 1, SPVK_SPIRV_ID_AS_TYPE = 2, SPVK_SPIRV_ID_AS_FUNCTION = 3 };
 #define SPVK_SPIRV_ATTR_KIND_NONE 0xffffu
 
 enum {
@@ -149,6 +151,12 @@ spvk_result spvk_spirv_decode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_
 bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info *info, const spvk_ir_op *op,
                                   spvk_writer *w, uint32_t (*id_of)(void *user, const spvk_ir_value *v), void *user,
                                   const spvk_spirv_id_hooks *hooks, spvk_diagnostics *diags);
+/* Appended: the attribute name of an enumerant's id parameter that names a function
+   (TensorAddressingOperands' DecodeFunc -> "decode_func", DecodeVectorFunc -> "decode_vector_func"),
+   or NULL for every other enumerant. Such a parameter is not an SSA operand but a FlatSymbolRef
+   attribute (SPVK_SPIRV_ID_AS_FUNCTION through the hooks); the generic mapping, the verifier and
+   the serializer ask here. */
+const char *spvk_spirv_function_param_attr(unsigned kind, uint32_t enumerant_value);
 /* Appended: the info for an op name ("spirv.IAdd", "spv.IAdd" too), or NULL. */
 const spvk_spirv_op_info *spvk_spirv_op_info_by_name(const char *name, size_t length);
 

@@ -34,6 +34,16 @@ static bool is_pointer(const spvk_ir_type *t)
     return is_spirv_type(t, SPVK_SPIRV_POINTER) && t->num_types == 1 && t->num_ints >= 1;
 }
 
+/* SPV_KHR_untyped_pointers' !spirv.untyped_pointer<SC> (an opaque type: ints[0] the opcode,
+   ints[1] the storage class). Memory through it has the type the instruction names (a load's
+   result, a store's object), so the pointee checks below do not apply to it. */
+static bool is_untyped_pointer(const spvk_ir_type *t)
+{
+    return is_spirv_type(t, SPVK_SPIRV_OPAQUE) && t->num_ints == 2 && t->ints[0] == SPVK_OP_TypeUntypedPointerKHR;
+}
+
+static bool is_any_pointer(const spvk_ir_type *t) { return is_pointer(t) || is_untyped_pointer(t); }
+
 static bool is_vector(const spvk_ir_type *t)
 {
     return spvk_ir_type_is(t, NULL, SPVK_TYPE_VECTOR) && t->num_types == 1 && t->num_ints == 1;
@@ -248,11 +258,18 @@ static const char *param_attr_name(const spvk_spirv_slot *slot, uint32_t n, char
 }
 
 /* The parameters of one enumerant: ids count as operands, literals must be attributes. */
-static bool check_params(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_slot *slot,
+static bool check_params(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_spirv_slot *slot, unsigned kind,
                          const spvk_enumerant_desc *e, uint32_t *literal_index, uint32_t *ids)
 {
+    const char *function_attr = spvk_spirv_function_param_attr(kind, e->value);
     for (uint8_t i = 0; i < e->num_parameters; i++) {
         const spvk_operand_kind_desc *k = spvk_operand_kind(e->parameters[i].kind);
+        if (k && k->category == SPVK_CATEGORY_ID && function_attr) {
+            if (!attr_is_flat_symbol(spvk_ir_op_attr(op, function_attr)))
+                return fail(v, op, "attributes", "'%s' %s needs the function attribute '%s'", slot->attr_name, e->name,
+                            function_attr);
+            continue;
+        }
         if (k && k->category == SPVK_CATEGORY_ID) {
             (*ids)++;
             continue;
@@ -299,6 +316,11 @@ static bool check_slot_attr(spvk_ir_verifier *v, const spvk_ir_op *op, const spv
             return fail(v, op, "attributes", "'%s' must be a type attribute", slot->attr_name);
         return true;
     }
+    if (slot->id_as_attr == SPVK_SPIRV_ID_AS_FUNCTION) {
+        if (!attr_is_flat_symbol(a))
+            return fail(v, op, "attributes", "'%s' must be a function's flat symbol reference", slot->attr_name);
+        return true;
+    }
     if (slot->id_as_attr == SPVK_SPIRV_ID_AS_CONSTANT) {
         bool ok = slot->attr_kind == SPVK_SPIRV_ATTR_KIND_NONE ? attr_is_int(a) : attr_is_enum(a, slot->attr_kind);
         if (!ok) {
@@ -339,13 +361,13 @@ static bool check_slot_attr(spvk_ir_verifier *v, const spvk_ir_op *op, const spv
     uint32_t value = (uint32_t)a->value, literal_index = 0;
     if (k->category == SPVK_CATEGORY_VALUEENUM) {
         const spvk_enumerant_desc *e = spvk_enumerant_by_value(od->kind, value);
-        return !e || check_params(v, op, slot, e, &literal_index, ids);
+        return !e || check_params(v, op, slot, od->kind, e, &literal_index, ids);
     }
     for (uint32_t rest = value; rest;) {
         uint32_t b = rest & (~rest + 1);
         rest &= ~b;
         const spvk_enumerant_desc *e = spvk_enumerant_by_value(od->kind, b);
-        if (e && e->num_parameters && !check_params(v, op, slot, e, &literal_index, ids))
+        if (e && e->num_parameters && !check_params(v, op, slot, od->kind, e, &literal_index, ids))
             return false;
     }
     return true;
@@ -621,12 +643,12 @@ enum {
 
 static unsigned bit_size(const spvk_ir_type *t)
 {
-    return (unsigned)(component_count(t) * (is_pointer(t) ? 64 : (int64_t)component(t)->width));
+    return (unsigned)(component_count(t) * (is_any_pointer(t) ? 64 : (int64_t)component(t)->width));
 }
 
 static bool verify_bitcast(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_type *r, const spvk_ir_type *x)
 {
-    bool r_ptr = is_pointer(r), x_ptr = is_pointer(x);
+    bool r_ptr = is_any_pointer(r), x_ptr = is_any_pointer(x);
     bool r_num = of_category(r, CAT_INT | CAT_FLOAT | CAT_COOP), x_num = of_category(x, CAT_INT | CAT_FLOAT | CAT_COOP);
     if (!r_ptr && !r_num)
         return fail(v, op, "result type", "must be a pointer or a scalar or vector of numerical type, got %s", T(r));
@@ -637,7 +659,7 @@ static bool verify_bitcast(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk
         return fail(v, op, "operand types", "result type must be different from operand type %s", T(x));
     if (r_ptr || x_ptr) {
         const spvk_ir_type *other = r_ptr ? x : r;
-        if (!is_pointer(other) && !of_category(other, CAT_INT))
+        if (!is_any_pointer(other) && !of_category(other, CAT_INT))
             return fail(v, op, "operand types", "a pointer converts only to a pointer or integer, got %s and %s", T(x),
                         T(r));
         return true;
@@ -681,7 +703,7 @@ static bool verify_conversion(spvk_ir_verifier *v, const spvk_ir_op *op, unsigne
     case CONV_BITCAST:
         return verify_bitcast(v, op, r, x);
     case CONV_PTR_TO_U:
-        if (!is_pointer(x))
+        if (!is_any_pointer(x))
             return fail(v, op, "operand types", "Pointer must be a pointer, got %s", T(x));
         if (!is_int_scalar(r) || is_signed(r))
             return fail(v, op, "result type", "must be an integer scalar with Signedness 0, got %s", T(r));
@@ -689,7 +711,7 @@ static bool verify_conversion(spvk_ir_verifier *v, const spvk_ir_op *op, unsigne
     case CONV_U_TO_PTR:
         if (!is_int_scalar(x))
             return fail(v, op, "operand types", "Integer Value must be an integer scalar, got %s", T(x));
-        if (!is_pointer(r))
+        if (!is_any_pointer(r))
             return fail(v, op, "result type", "must be a pointer, got %s", T(r));
         return true;
     default: /* CONV_PTR_CAST */
@@ -955,9 +977,9 @@ static bool verify_load(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rule
     if (!need_memory_operands(v, op, 1, 1))
         return false;
     const spvk_ir_type *ptr = operand_type(op, 0), *r = result_type(op);
-    if (!is_pointer(ptr))
+    if (!is_any_pointer(ptr))
         return fail(v, op, "operand types", "Pointer must be a pointer, got %s", T(ptr));
-    if (ptr->types[0] != r)
+    if (is_pointer(ptr) && ptr->types[0] != r)
         return fail(v, op, "result type", "mismatch in result type and pointer type: %s loads %s, not %s", T(ptr),
                     T(ptr->types[0]), T(r));
     if (has_runtime_array(r, 0))
@@ -971,9 +993,9 @@ static bool verify_store(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rul
     if (!need_memory_operands(v, op, 2, 0))
         return false;
     const spvk_ir_type *ptr = operand_type(op, 0), *object = operand_type(op, 1);
-    if (!is_pointer(ptr))
+    if (!is_any_pointer(ptr))
         return fail(v, op, "operand types", "Pointer must be a pointer, got %s", T(ptr));
-    if (ptr->types[0] != object)
+    if (is_pointer(ptr) && ptr->types[0] != object)
         return fail(v, op, "operand types", "mismatch in object type and pointer type: %s stores %s, not %s", T(ptr),
                     T(ptr->types[0]), T(object));
     return verify_memory_access(v, op, "memory_access", "alignment");
@@ -985,9 +1007,9 @@ static bool verify_copy_memory(spvk_ir_verifier *v, const spvk_ir_op *op, unsign
     if (!need_memory_operands(v, op, 2, 0))
         return false;
     const spvk_ir_type *target = operand_type(op, 0), *source = operand_type(op, 1);
-    if (!is_pointer(target) || !is_pointer(source))
+    if (!is_any_pointer(target) || !is_any_pointer(source))
         return fail(v, op, "operand types", "Target and Source must be pointers, got %s and %s", T(target), T(source));
-    if (target->types[0] != source->types[0])
+    if (is_pointer(target) && is_pointer(source) && target->types[0] != source->types[0])
         return fail(v, op, "operand types", "both operands must be pointers to the same type, got %s and %s",
                     T(target), T(source));
     return verify_memory_access(v, op, "memory_access", "alignment") &&
@@ -1076,12 +1098,21 @@ static bool verify_global_variable(spvk_ir_verifier *v, const spvk_ir_op *op, un
         return false;
     if (!spvk_ir_symbol_name(op))
         return fail(v, op, "attributes", "requires a string attribute 'sym_name'");
-    if (!is_pointer(t))
+    /* spvkit's: an OpUntypedVariableKHR is a global variable of an untyped pointer type, its
+       optional Data Type in 'data_type' (docs/spirv_dialect.md). */
+    bool untyped = is_untyped_pointer(t);
+    if (!is_pointer(t) && !untyped)
         return fail(v, op, "type", "result must be of a !spirv.ptr type, got %s", T(t));
-    if (t->ints[0] == SPVK_STORAGE_CLASS_Generic || t->ints[0] == SPVK_STORAGE_CLASS_Function)
+    int64_t storage = untyped ? t->ints[1] : t->ints[0];
+    if (storage == SPVK_STORAGE_CLASS_Generic || storage == SPVK_STORAGE_CLASS_Function)
         return fail(v, op, "storage class", "storage class cannot be '%s'",
-                    t->ints[0] == SPVK_STORAGE_CLASS_Generic ? "Generic" : "Function");
+                    storage == SPVK_STORAGE_CLASS_Generic ? "Generic" : "Function");
+    const spvk_ir_attr *data_type = spvk_ir_op_attr(op, "data_type");
+    if (data_type && (!untyped || !attr_is_builtin(data_type, SPVK_ATTR_TYPE) || !data_type->type))
+        return fail(v, op, "data_type", "'data_type' must be a type, on a variable of an untyped pointer type");
     const spvk_ir_attr *init = spvk_ir_op_attr(op, "initializer");
+    if (init && untyped && !data_type)
+        return fail(v, op, "initializer", "an untyped variable with an initializer needs a 'data_type'");
     if (init) {
         const spvk_ir_op *target = resolve_symbol(v, op, init);
         if (!is_op(target, "spirv.GlobalVariable") && !is_op(target, "spirv.SpecConstant") &&
@@ -1799,9 +1830,9 @@ static bool verify_atomic(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned ca
     if (op->num_operands < 1 || op->num_results != 1)
         return fail(v, op, "operand count", "expects a pointer and one result");
     const spvk_ir_type *ptr = operand_type(op, 0), *r = result_type(op);
-    if (!is_pointer(ptr))
+    if (!is_any_pointer(ptr))
         return fail(v, op, "operand types", "Pointer must be a pointer, got %s", T(ptr));
-    if (ptr->types[0] != r)
+    if (is_pointer(ptr) && ptr->types[0] != r)
         return fail(v, op, "result type", "must be the pointee type %s, got %s", T(ptr->types[0]), T(r));
     if (shape_of(r) != SHAPE_SCALAR || !of_category(r, cats))
         return fail(v, op, "result type", "must be a %s scalar, got %s", category_text(cats), T(r));

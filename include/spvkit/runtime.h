@@ -246,7 +246,15 @@ typedef struct spvk_run_options {
     bool validate;               /* Vulkan: enable VK_LAYER_KHRONOS_validation (error when absent) */
     const char *llvm_spirv;      /* OpenCL: the translator to run when the device takes no SPIR-V
                                     (NULL: $SPVK_LLVM_SPIRV, else llvm-spirv-15, else llvm-spirv) */
+    double timeout_seconds;      /* how long the host waits for one submission (a dispatch, a copy)
+                                    before the run fails as a device error: 0 is
+                                    SPVK_RUN_DEFAULT_TIMEOUT_SECONDS, a negative value no limit */
 } spvk_run_options;
+
+/* The wait for a kernel that does not finish, where the driver does not stop it (Vulkan and
+   OpenCL set no limit of their own; lavapipe ends each loop after 65535 iterations, NVIDIA's
+   drivers let a compute kernel run forever). */
+#define SPVK_RUN_DEFAULT_TIMEOUT_SECONDS 60.0
 
 typedef struct spvk_run_report {
     char device_name[256];
@@ -258,6 +266,11 @@ typedef struct spvk_run_report {
     double device_ms_median, device_ms_min; /* of the dispatches alone */
     double wall_ms_median, wall_ms_min;     /* submit to completion, as the host sees it */
     size_t validation_messages;  /* --validate: errors and warnings the layer reported */
+    bool timed_out;              /* a submission did not finish within the timeout (SPVK_ERROR_DEVICE).
+                                    The device may still be running it, so what it uses was left
+                                    allocated and the driver loaded, never freed under it: the
+                                    process should end soon, without waiting on the driver
+                                    (_exit: its exit handlers may wait for the kernel) */
 } spvk_run_report;
 
 /* Runs a compute entry point of a SPIR-V binary: checks the given buffers, push constants and

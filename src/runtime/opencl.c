@@ -26,6 +26,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -531,6 +532,8 @@ typedef struct opencl_run {
     spvk_cl_event event;   /* the dispatch in flight */
     spvk_cl_CreateProgramWithIL_fn create_with_il; /* NULL: the module goes through the translator */
     double *wall_ms, *device_ms; /* one sample per run */
+    struct kernel_wait *wait;    /* made at the first dispatch */
+    bool busy; /* a kernel outlived the timeout: it may still run (see release_run) */
 } opencl_run;
 
 static spvk_result choose_device(opencl_run *run)
@@ -1121,6 +1124,106 @@ static spvk_result global_size(const opencl_run *run, size_t global[3], spvk_cl_
     return SPVK_OK;
 }
 
+/* The wait for a kernel with a timeout, which clFinish and clWaitForEvents do not have: the
+   event's completion callback (OpenCL 1.1) signals a condition the host waits on until a
+   deadline. Polling the event's status instead would add its sleep to every wall time. The wait
+   lives on the heap, apart from the run: after a timeout the callback may still come, and the
+   wait is then left allocated for it. */
+typedef struct kernel_wait {
+    pthread_mutex_t lock;
+    pthread_cond_t finished; /* on CLOCK_MONOTONIC */
+    bool done;
+    spvk_cl_int status; /* CL_COMPLETE, or the negative error the command ended with */
+} kernel_wait;
+
+static void kernel_finished(spvk_cl_event event, spvk_cl_int status, void *user)
+{
+    (void)event;
+    kernel_wait *w = user;
+    pthread_mutex_lock(&w->lock);
+    w->done = true;
+    w->status = status;
+    pthread_cond_signal(&w->finished);
+    pthread_mutex_unlock(&w->lock);
+}
+
+static spvk_result make_wait(opencl_run *run)
+{
+    kernel_wait *w = spvk_alloc(run->allocator, sizeof *w);
+    if (!w)
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    pthread_condattr_t attr;
+    bool made = pthread_condattr_init(&attr) == 0;
+    if (made) {
+        made = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 && pthread_cond_init(&w->finished, &attr) == 0;
+        pthread_condattr_destroy(&attr);
+    }
+    if (made && pthread_mutex_init(&w->lock, NULL) != 0) {
+        pthread_cond_destroy(&w->finished);
+        made = false;
+    }
+    if (!made) {
+        spvk_free(run->allocator, w, sizeof *w);
+        spvk_run_error(run->diags, "opencl: cannot make a condition variable to wait for the kernel");
+        return SPVK_ERROR_DEVICE;
+    }
+    run->wait = w;
+    return SPVK_OK;
+}
+
+static void free_wait(opencl_run *run)
+{
+    if (!run->wait)
+        return;
+    pthread_mutex_destroy(&run->wait->lock);
+    pthread_cond_destroy(&run->wait->finished);
+    spvk_free(run->allocator, run->wait, sizeof *run->wait);
+    run->wait = NULL;
+}
+
+/* Waits for run->event within the plan's timeout. */
+static spvk_result wait_for_kernel(opencl_run *run)
+{
+    const opencl_library *cl = &run->cl;
+    kernel_wait *w = run->wait;
+    pthread_mutex_lock(&w->lock);
+    w->done = false;
+    pthread_mutex_unlock(&w->lock);
+    spvk_cl_int status = cl->SetEventCallback(run->event, SPVK_CL_COMPLETE, kernel_finished, w);
+    if (status != SPVK_CL_SUCCESS)
+        return call_failed(run->diags, "clSetEventCallback", status);
+    /* The command reaches the device (and its callback can come) only once flushed. */
+    status = cl->Flush(run->queue);
+    if (status != SPVK_CL_SUCCESS)
+        return call_failed(run->diags, "clFlush", status);
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    uint64_t ns = (uint64_t)deadline.tv_nsec + run->plan->timeout_ns % 1000000000u;
+    bool forever = run->plan->timeout_ns == UINT64_MAX;
+    deadline.tv_sec += (time_t)(run->plan->timeout_ns / 1000000000u + ns / 1000000000u);
+    deadline.tv_nsec = (long)(ns % 1000000000u);
+    int waited = 0;
+    pthread_mutex_lock(&w->lock);
+    while (!w->done && waited == 0)
+        waited = forever ? pthread_cond_wait(&w->finished, &w->lock)
+                         : pthread_cond_timedwait(&w->finished, &w->lock, &deadline);
+    bool done = w->done;
+    status = w->status;
+    pthread_mutex_unlock(&w->lock);
+    if (!done) {
+        run->busy = true;
+        spvk_run_error(run->diags, "opencl: the kernel did not finish within the timeout of %.9g s (--timeout SECONDS "
+                       "sets another); it may still be running on the device",
+                       (double)run->plan->timeout_ns / 1e9);
+        return SPVK_ERROR_DEVICE;
+    }
+    if (status != SPVK_CL_COMPLETE) {
+        spvk_run_error(run->diags, "opencl: the kernel ended with an error: %s", describe_error(status).text);
+        return SPVK_ERROR_DEVICE;
+    }
+    return SPVK_OK;
+}
+
 /* One timed run: enqueue and wait, the wall time around both, the device time from the event. */
 static spvk_result dispatch_once(opencl_run *run, spvk_cl_uint dimensions, const size_t global[3], size_t sample)
 {
@@ -1135,10 +1238,10 @@ static spvk_result dispatch_once(opencl_run *run, spvk_cl_uint dimensions, const
                        global[0], global[1], global[2], local[0], local[1], local[2], describe_error(status).text);
         return SPVK_ERROR_DEVICE;
     }
-    status = cl->Finish(run->queue);
+    spvk_result waited = wait_for_kernel(run);
     double end = spvk_run_clock_ms();
-    if (status != SPVK_CL_SUCCESS)
-        return call_failed(run->diags, "clFinish", status);
+    if (waited != SPVK_OK)
+        return waited;
     spvk_cl_ulong device_start = 0, device_end = 0;
     status = cl->GetEventProfilingInfo(run->event, SPVK_CL_PROFILING_COMMAND_START, sizeof device_start,
                                        &device_start, NULL);
@@ -1166,6 +1269,8 @@ static spvk_result dispatch_runs(opencl_run *run)
     run->device_ms = spvk_alloc(run->allocator, repeat * sizeof *run->device_ms);
     if (!run->wall_ms || !run->device_ms)
         return SPVK_ERROR_OUT_OF_MEMORY;
+    if ((result = make_wait(run)) != SPVK_OK)
+        return result;
     for (unsigned r = 0; result == SPVK_OK && r < repeat; r++) {
         if (r > 0)
             result = upload_inputs(run);
@@ -1210,6 +1315,18 @@ static void release_run(opencl_run *run)
     const opencl_library *cl = &run->cl;
     const spvk_allocator *a = run->allocator;
     unsigned repeat = run->plan->repeat ? run->plan->repeat : 1;
+    if (run->busy) {
+        /* The kernel may still run on the driver's threads: releasing what it uses would free
+           its buffers under it (PoCL's release calls return at once, the kernel still running)
+           or, with another driver, wait for it, and its completion callback would find the wait
+           freed. All is left to the process's end (report->timed_out); the loader stays mapped
+           (RTLD_NODELETE). */
+        spvk_free(a, run->memories, run->plan->entry->num_resources * sizeof *run->memories);
+        spvk_free(a, run->wall_ms, repeat * sizeof *run->wall_ms);
+        spvk_free(a, run->device_ms, repeat * sizeof *run->device_ms);
+        return;
+    }
+    free_wait(run);
     if (run->event)
         cl->ReleaseEvent(run->event);
     if (run->memories) {
@@ -1258,6 +1375,7 @@ spvk_result spvk_opencl_run(const spvk_run_plan *plan, const spvk_allocator *all
         result = read_back(&run);
     if (result == SPVK_OK)
         fill_report(&run, report);
+    report->timed_out = run.busy;
     release_run(&run);
     return result;
 }

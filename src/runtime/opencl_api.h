@@ -32,6 +32,7 @@ typedef spvk_cl_uint spvk_cl_device_info;
 typedef spvk_cl_uint spvk_cl_program_build_info;
 typedef spvk_cl_uint spvk_cl_kernel_work_group_info;
 typedef spvk_cl_uint spvk_cl_profiling_info;
+typedef spvk_cl_uint spvk_cl_event_info;
 typedef intptr_t spvk_cl_context_properties;
 
 /* ---- Handles: pointers to structures only the driver defines ---- */
@@ -105,7 +106,9 @@ typedef struct spvk_cl_event_s *spvk_cl_event;
     X(KERNEL_WORK_GROUP_SIZE, 0x11B0) X(KERNEL_LOCAL_MEM_SIZE, 0x11B2)                              \
     /* cl_profiling_info */                                                                         \
     X(PROFILING_COMMAND_QUEUED, 0x1280) X(PROFILING_COMMAND_SUBMIT, 0x1281)                         \
-    X(PROFILING_COMMAND_START, 0x1282) X(PROFILING_COMMAND_END, 0x1283)
+    X(PROFILING_COMMAND_START, 0x1282) X(PROFILING_COMMAND_END, 0x1283)                             \
+    /* cl_event_info, and the command execution status it reads */                                  \
+    X(EVENT_COMMAND_EXECUTION_STATUS, 0x11D3) X(COMPLETE, 0x0)
 
 #define SPVK_CL_ENUMERATOR(name, value) SPVK_CL_##name = (value),
 enum { SPVK_CL_ERROR_CODES(SPVK_CL_ENUMERATOR) SPVK_CL_CONSTANTS(SPVK_CL_ENUMERATOR) };
@@ -179,6 +182,14 @@ enum { SPVK_CL_ERROR_CODES(SPVK_CL_ENUMERATOR) SPVK_CL_CONSTANTS(SPVK_CL_ENUMERA
        size_t offset, size_t size, void *ptr, spvk_cl_uint num_events_in_wait_list,                 \
        const spvk_cl_event *event_wait_list, spvk_cl_event *event))                                 \
     X(spvk_cl_int, Finish, (spvk_cl_command_queue command_queue))                                   \
+    X(spvk_cl_int, Flush, (spvk_cl_command_queue command_queue))                                    \
+    X(spvk_cl_int, GetEventInfo,                                                                    \
+      (spvk_cl_event event, spvk_cl_event_info param_name, size_t param_value_size,                 \
+       void *param_value, size_t *param_value_size_ret))                                            \
+    X(spvk_cl_int, SetEventCallback,                                                                \
+      (spvk_cl_event event, spvk_cl_int command_exec_callback_type,                                 \
+       void (*pfn_notify)(spvk_cl_event event, spvk_cl_int event_command_status, void *user_data),  \
+       void *user_data))                                                                            \
     X(spvk_cl_int, GetEventProfilingInfo,                                                           \
       (spvk_cl_event event, spvk_cl_profiling_info param_name, size_t param_value_size,             \
        void *param_value, size_t *param_value_size_ret))                                            \

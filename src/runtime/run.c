@@ -3,6 +3,7 @@
    exists: a user's mistake must not look like a driver failure), resolves specialization values
    and the workgroup size, and hands a plan to the Vulkan or OpenCL backend. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -414,6 +415,13 @@ spvk_result spvk_run(const uint32_t *words, size_t num_words, const spvk_run_opt
     plan.repeat = options->repeat ? options->repeat : 1;
     plan.validate = options->validate;
     plan.llvm_spirv = options->llvm_spirv;
+    /* Seconds to nanoseconds; past 2^64 ns (584 years) and negative values are no limit. */
+    double timeout = options->timeout_seconds;
+    if (!(timeout >= 0))
+        timeout = timeout < 0 ? INFINITY : 0; /* NaN: the default */
+    if (timeout == 0)
+        timeout = SPVK_RUN_DEFAULT_TIMEOUT_SECONDS;
+    plan.timeout_ns = timeout * 1e9 >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(timeout * 1e9);
     r = kernel ? spvk_opencl_run(&plan, allocator, report, diags) : spvk_vulkan_run(&plan, allocator, report, diags);
 
 done:

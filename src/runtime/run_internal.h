@@ -34,6 +34,7 @@ typedef struct spvk_run_plan {
     unsigned repeat;      /* at least 1 */
     bool validate;
     const char *llvm_spirv;
+    uint64_t timeout_ns;  /* the wait for one submission; UINT64_MAX: none */
 } spvk_run_plan;
 
 /* Fills report (zeroed by the caller) with the device, the local size, the dispatch count and

@@ -22,7 +22,8 @@
    the dispatches.
 
    Every object lives in one vk_session; the one cleanup path (session_destroy, context_close)
-   destroys whatever was created, whichever step failed. */
+   destroys whatever was created, whichever step failed, except after a submission outlived the
+   timeout: then the device may still use everything, and nothing is destroyed (context_close). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <dlfcn.h>
@@ -124,6 +125,7 @@ typedef struct vk_context {
     spvk_VkDebugUtilsMessengerEXT messenger;
     uint32_t validation_layer_version; /* its specVersion, when validating */
     size_t validation_errors, validation_warnings;
+    bool busy; /* a submission outlived the timeout: the device may still run it (see context_close) */
 } vk_context;
 
 static const char *vk_result_name(spvk_VkResult r)
@@ -487,6 +489,16 @@ static spvk_result context_open(vk_context *ctx, bool validate)
 
 static void context_close(vk_context *ctx)
 {
+    /* A kernel that outlived the timeout may still run, on the driver's threads (lavapipe) or the
+       device: destroying what it uses is undefined, waiting for it may never end (lavapipe's
+       vkDeviceWaitIdle had not returned after 20 s on tests/run/kernels/endless.comp), and
+       unloading the driver would unmap code those threads run. Everything is left to the
+       process's end, but the messenger, whose user data (ctx) ends with this call. */
+    if (ctx->busy) {
+        if (ctx->messenger)
+            ctx->fn.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
+        return;
+    }
     if (ctx->messenger)
         ctx->fn.vkDestroyDebugUtilsMessengerEXT(ctx->instance, ctx->messenger, NULL);
     if (ctx->instance && ctx->fn.vkDestroyInstance)
@@ -2004,8 +2016,16 @@ static spvk_result submit_and_wait(vk_session *s, spvk_VkCommandBuffer cmd, doub
     r = ctx->fn.vkQueueSubmit(s->queue, 1, &submit, s->fence);
     if (r != SPVK_VK_SUCCESS)
         return vk_failed(ctx, "vkQueueSubmit", r);
-    r = ctx->fn.vkWaitForFences(s->device, 1, &s->fence, SPVK_VK_TRUE, UINT64_MAX);
+    r = ctx->fn.vkWaitForFences(s->device, 1, &s->fence, SPVK_VK_TRUE, s->plan->timeout_ns);
     double end = spvk_run_clock_ms();
+    if (r == SPVK_VK_TIMEOUT) {
+        ctx->busy = true;
+        spvk_run_error(ctx->diags, "vulkan: the %s did not finish within the timeout of %.9g s (--timeout SECONDS "
+                       "sets another); it may still be running on the device",
+                       cmd == s->commands[DISPATCH_COMMANDS] ? "kernel" : "buffer copy",
+                       (double)s->plan->timeout_ns / 1e9);
+        return SPVK_ERROR_DEVICE;
+    }
     if (r != SPVK_VK_SUCCESS)
         return vk_failed(ctx, "vkWaitForFences", r);
     if (wall_ms)
@@ -2182,7 +2202,7 @@ static void session_destroy(vk_session *s)
     vk_functions *fn = &ctx->fn;
     /* vkDestroyDevice and vkDeviceWaitIdle load first: when a later function was missing, the
        objects it would have made do not exist. */
-    if (s->device && fn->vkDestroyDevice && fn->vkDeviceWaitIdle) {
+    if (s->device && fn->vkDestroyDevice && fn->vkDeviceWaitIdle && !ctx->busy) { /* busy: see context_close */
         /* After a failure work may still be queued; nothing is destroyed under it. */
         fn->vkDeviceWaitIdle(s->device);
         if (s->fence)
@@ -2270,6 +2290,7 @@ spvk_result spvk_vulkan_run(const spvk_run_plan *plan, const spvk_allocator *all
         result = read_back(&s);
     session_destroy(&s);
     context_close(&ctx);
+    report->timed_out = ctx.busy;
 
     report->validation_messages = ctx.validation_errors + ctx.validation_warnings;
     if (result == SPVK_OK && ctx.validation_errors) {

@@ -37,6 +37,7 @@ static void check_types(void)
     CHECK(SAME_TYPE(spvk_cl_program_build_info, cl_program_build_info));
     CHECK(SAME_TYPE(spvk_cl_kernel_work_group_info, cl_kernel_work_group_info));
     CHECK(SAME_TYPE(spvk_cl_profiling_info, cl_profiling_info));
+    CHECK(SAME_TYPE(spvk_cl_event_info, cl_event_info));
     CHECK(SAME_TYPE(spvk_cl_context_properties, cl_context_properties));
 
     /* Handles are distinct types by design (different structure tags); their size must agree. */
@@ -64,6 +65,7 @@ static void check_types(void)
 #define spvk_cl_program_build_info cl_program_build_info
 #define spvk_cl_kernel_work_group_info cl_kernel_work_group_info
 #define spvk_cl_profiling_info cl_profiling_info
+#define spvk_cl_event_info cl_event_info
 #define spvk_cl_context_properties cl_context_properties
 #define spvk_cl_platform_id cl_platform_id
 #define spvk_cl_device_id cl_device_id

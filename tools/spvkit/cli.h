@@ -91,7 +91,8 @@ int cli_run(int argc, char **argv);
     "spvkit run MODULE [--entry NAME] [--api vulkan|opencl] [--device N] [--list-devices]\n"                \
     "                  [--groups X,Y,Z] [--local X,Y,Z] [--buffer B=SOURCE]... [--push SOURCE]\n"           \
     "                  [--spec-constant ID=VALUE]... [--print B]... [--dump B=FILE]...\n"                   \
-    "                  [--expect B=SOURCE]... [--ulp N] [--repeat N] [--time] [--validate]"
+    "                  [--expect B=SOURCE]... [--ulp N] [--repeat N] [--time] [--validate]\n"                 \
+    "                  [--timeout SECONDS]"
 extern const char CLI_RUN_HELP[];
 
 /* spvkit translate, spvkit opt (ir_commands.c) */

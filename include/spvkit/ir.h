@@ -54,7 +54,23 @@ typedef enum spvk_ir_type_kind {
 } spvk_ir_type_kind;
 
 enum { SPVK_INT_SIGNLESS = 0, SPVK_INT_SIGNED = 1, SPVK_INT_UNSIGNED = 2 };
-enum { SPVK_FLOAT_IEEE = 0, SPVK_FLOAT_BF16 = 1, SPVK_FLOAT_TF32 = 2 };
+/* Float encodings. Beyond IEEE binary16/32/64, bf16 and tf32: the small formats SPIR-V's FPEncoding
+   names (OpTypeFloat 8/6/4 with Float8E4M3EXT, Float8E5M2EXT, Float8UnsignedE8M0EXT, Float6E2M3EXT,
+   Float6E3M2EXT, Float4E2M1EXT, MXInt8EXT), spelled as MLIR spells them (f8E4M3FN, f8E5M2,
+   f8E8M0FNU, f6E2M3FN, f6E3M2FN, f4E2M1FN; mxint8 is spvkit's); width is the bit count. */
+enum {
+    SPVK_FLOAT_IEEE = 0,
+    SPVK_FLOAT_BF16 = 1,
+    SPVK_FLOAT_TF32 = 2,
+    SPVK_FLOAT_F8E4M3FN = 3,  /* no infinity; NaN S.1111.111 */
+    SPVK_FLOAT_F8E5M2 = 4,    /* IEEE-like: infinities and NaNs */
+    SPVK_FLOAT_F8E8M0FNU = 5, /* unsigned powers of two 2^-127..2^127; 0xFF NaN; no zero */
+    SPVK_FLOAT_F6E2M3FN = 6,  /* finite only */
+    SPVK_FLOAT_F6E3M2FN = 7,  /* finite only */
+    SPVK_FLOAT_F4E2M1FN = 8,  /* finite only */
+    SPVK_FLOAT_MXINT8 = 9     /* spvkit's mxint8 (MLIR has none): OCP MX INT8, two's complement times
+                                 2^-6 (-2 to 1.984375 in steps of 1/64) */
+};
 enum { SPVK_SHAPE_UNRANKED = 1 };
 #define SPVK_DYNAMIC INT64_MIN
 

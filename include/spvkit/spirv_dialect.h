@@ -22,7 +22,8 @@ typedef enum spvk_spirv_type_kind {
                                  length given by a specialization constant has ints[0] -1 and attrs[0]
                                  the SYMBOL_REF of its spirv.SpecConstant (no attrs otherwise) */
     SPVK_SPIRV_RUNTIME_ARRAY, /* types[0] element; ints[0] stride (0: none) */
-    SPVK_SPIRV_POINTER,       /* types[0] pointee; ints[0] StorageClass */
+    SPVK_SPIRV_POINTER,       /* types[0] pointee; ints[0] StorageClass; spvkit's: ints[1] the
+                                 ArrayStride decoration when it has one (> 0) */
     SPVK_SPIRV_STRUCT,        /* types: members; ints: member offsets (-1: none); attrs: num_types + 1
                                  ARRAYs: per member its other decorations, then the struct's own. A
                                  decoration is an ENUM of kind Decoration, or an ARRAY [ENUM, INTEGER...]
@@ -41,7 +42,10 @@ typedef enum spvk_spirv_type_kind {
                                  a UNIT attribute where ints holds the literal (no attrs otherwise) */
     SPVK_SPIRV_OPAQUE,        /* a parameterless (or literal-parameter) OpType* MLIR has no type for:
                                  ints[0] the opcode (OpTypeEvent, OpTypeRayQueryKHR, ...), ints[1..] its
-                                 literal operands (OpTypePipe's access qualifier) */
+                                 literal operands (OpTypePipe's access qualifier); attrs its <id>
+                                 operands in order: a TYPE attribute for a type, the constant's
+                                 integer/bool/float attribute (typed), or the SYMBOL_REF of a
+                                 specialization constant (OpTypeTensorLayoutNV's Dim and ClampMode) */
     SPVK_SPIRV_TYPE_COUNT
 } spvk_spirv_type_kind;
 
@@ -49,6 +53,9 @@ SPVK_API const spvk_ir_type *spvk_spirv_array_type(spvk_ir_context *ctx, const s
                                                    int64_t stride);
 SPVK_API const spvk_ir_type *spvk_spirv_runtime_array_type(spvk_ir_context *ctx, const spvk_ir_type *element,
                                                            int64_t stride);
+/* spvkit's: a pointer type decorated ArrayStride (stride > 0; 0 gives the plain pointer type). */
+SPVK_API const spvk_ir_type *spvk_spirv_strided_pointer_type(spvk_ir_context *ctx, const spvk_ir_type *pointee,
+                                                             uint32_t storage_class, int64_t stride);
 SPVK_API const spvk_ir_type *spvk_spirv_pointer_type(spvk_ir_context *ctx, const spvk_ir_type *pointee,
                                                      uint32_t storage_class);
 /* offsets may be NULL (no Offset decorations); decorations may be NULL (none) or count + 1 ARRAYs. */
@@ -79,6 +86,10 @@ SPVK_API const spvk_ir_type *spvk_spirv_spec_coopmatrix_type(spvk_ir_context *ct
                                                              const spvk_ir_attr *const symbols[4]);
 SPVK_API const spvk_ir_type *spvk_spirv_opaque_type(spvk_ir_context *ctx, uint32_t opcode, const int64_t *literals,
                                                     uint32_t num_literals);
+/* An opaque type with <id> operands too (see SPVK_SPIRV_OPAQUE's attrs). */
+SPVK_API const spvk_ir_type *spvk_spirv_opaque_type_ids(spvk_ir_context *ctx, uint32_t opcode, const int64_t *literals,
+                                                        uint32_t num_literals, const spvk_ir_attr *const *ids,
+                                                        uint32_t num_ids);
 
 /* ---- Attributes (dialect == spvk_spirv_dialect()) ---- */
 typedef enum spvk_spirv_attr_kind {
@@ -97,10 +108,14 @@ typedef enum spvk_spirv_attr_kind {
                                            names/attrs "linkage_name" (STRING), "linkage_type" (ENUM LinkageType) */
     SPVK_SPIRV_ATTR_COOP_MATRIX_PROPS,  /* #spirv.coop_matrix_props_khr<m_size = 8, ...> (in resource limits):
                                            names/attrs as MLIR's parameters */
+    SPVK_SPIRV_ATTR_UNDEF,              /* spvkit's #spirv.undef: an OpUndef where a value attribute stands
+                                           for an id (a variable's initializer, a spec constant composite's
+                                           constituent); `unit` stands for an OpConstantNull there */
     SPVK_SPIRV_ATTR_COUNT
 } spvk_spirv_attr_kind;
 
 SPVK_API const spvk_ir_attr *spvk_spirv_enum_attr(spvk_ir_context *ctx, unsigned operand_kind, uint32_t value);
+SPVK_API const spvk_ir_attr *spvk_spirv_undef_attr(spvk_ir_context *ctx);
 SPVK_API const spvk_ir_attr *spvk_spirv_vce_attr(spvk_ir_context *ctx, uint32_t version, const uint32_t *capabilities,
                                                  uint32_t num_capabilities, const char *const *extensions,
                                                  uint32_t num_extensions);

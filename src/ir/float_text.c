@@ -26,23 +26,33 @@ bool ir_float_format_of(const spvk_ir_type *t, ir_float_format *f)
     if (!t || t->dialect || t->kind != SPVK_TYPE_FLOAT)
         return false;
     if (t->flags == SPVK_FLOAT_BF16) {
-        *f = (ir_float_format){16, 8, -126, 127, 8, 7};
+        *f = (ir_float_format){16, 8, -126, 127, 8, 7, IR_FLOAT_IEEE, 0};
         return true;
     }
     if (t->flags == SPVK_FLOAT_TF32) {
-        *f = (ir_float_format){19, 11, -126, 127, 8, 10};
+        *f = (ir_float_format){19, 11, -126, 127, 8, 10, IR_FLOAT_IEEE, 0};
         return true;
+    }
+    switch (t->flags) {
+    case SPVK_FLOAT_F8E4M3FN: *f = (ir_float_format){8, 4, -6, 8, 4, 3, IR_FLOAT_FN, 7}; return true;
+    case SPVK_FLOAT_F8E5M2: *f = (ir_float_format){8, 3, -14, 15, 5, 2, IR_FLOAT_IEEE, 0}; return true;
+    case SPVK_FLOAT_F8E8M0FNU: *f = (ir_float_format){8, 1, -127, 127, 8, 0, IR_FLOAT_E8M0, 127}; return true;
+    case SPVK_FLOAT_F6E2M3FN: *f = (ir_float_format){6, 4, 0, 2, 2, 3, IR_FLOAT_FINITE, 1}; return true;
+    case SPVK_FLOAT_F6E3M2FN: *f = (ir_float_format){6, 3, -2, 4, 3, 2, IR_FLOAT_FINITE, 3}; return true;
+    case SPVK_FLOAT_F4E2M1FN: *f = (ir_float_format){4, 2, 0, 2, 2, 1, IR_FLOAT_FINITE, 1}; return true;
+    case SPVK_FLOAT_MXINT8: *f = (ir_float_format){8, 8, -6, -6, 0, 7, IR_FLOAT_MXINT, 0}; return true;
+    default: break;
     }
     switch (t->width) {
     case 16:
-        *f = (ir_float_format){16, 11, -14, 15, 5, 10};
+        *f = (ir_float_format){16, 11, -14, 15, 5, 10, IR_FLOAT_IEEE, 0};
         return true;
     case 32:
-        *f = (ir_float_format){32, 24, -126, 127, 8, 23};
+        *f = (ir_float_format){32, 24, -126, 127, 8, 23, IR_FLOAT_IEEE, 0};
         return true;
     default:
         /* f64, and f80/f128 which the IR holds as doubles. */
-        *f = (ir_float_format){64, 53, -1022, 1023, 11, 52};
+        *f = (ir_float_format){64, 53, -1022, 1023, 11, 52, IR_FLOAT_IEEE, 0};
         return true;
     }
 }
@@ -75,12 +85,94 @@ static double round_to_format(double a, const ir_float_format *f, int *qexp, boo
     return r;
 }
 
+/* The NaN pattern of a small non-IEEE format (without the sign), 0 for a format without NaN. */
+static uint64_t special_nan(const ir_float_format *f)
+{
+    if (f->special == IR_FLOAT_E8M0)
+        return 0xff;
+    if (f->special == IR_FLOAT_FN)
+        return (UINT64_C(1) << (f->exp_bits + f->frac_bits)) - 1;
+    return 0;
+}
+
+/* The largest finite pattern of a small non-IEEE format (without the sign). */
+static uint64_t special_max(const ir_float_format *f)
+{
+    uint64_t all = (UINT64_C(1) << (f->exp_bits + f->frac_bits)) - 1;
+    return f->special == IR_FLOAT_FINITE ? all : all - 1;
+}
+
+/* ir_float_to_bits for the small formats whose all-ones exponent is not IEEE's. Out-of-range
+   values become the NaN where the format has one, the largest finite value otherwise; the
+   values decoded from a module are exact and never get there. */
+static uint64_t special_to_bits(double value, const ir_float_format *f)
+{
+    if (f->special == IR_FLOAT_MXINT) {
+        /* the nearest multiple of 1/64, ties to even (the default rounding mode), saturating */
+        double k = isnan(value) ? 0 : nearbyint(value * 64);
+        k = k < -128 ? -128 : k > 127 ? 127 : k;
+        return (uint64_t)(uint8_t)(int8_t)k;
+    }
+    bool has_sign = f->special != IR_FLOAT_E8M0;
+    uint64_t out_sign = has_sign && signbit(value) ? UINT64_C(1) << (f->width - 1) : 0;
+    uint64_t nan = special_nan(f);
+    if (isnan(value))
+        return out_sign | nan;
+    if (!has_sign && value < 0)
+        return nan;
+    if (isinf(value))
+        return out_sign | (f->special == IR_FLOAT_FINITE ? special_max(f) : nan);
+    if (value == 0)
+        return out_sign; /* f8E8M0FNU has no zero: its smallest value, 2^-127 */
+    int qexp;
+    bool tie;
+    double r = round_to_format(fabs(value), f, &qexp, &tie, false, false);
+    double hidden = ldexp(1.0, (int)f->precision - 1);
+    if (r >= 2 * hidden) {
+        r /= 2;
+        qexp++;
+    }
+    int lead = qexp + (int)f->precision - 1;
+    if (r < hidden && f->special != IR_FLOAT_E8M0) /* subnormal */
+        return out_sign | (uint64_t)r;
+    if (r < hidden)
+        return 0;
+    uint64_t overflow = out_sign | (f->special == IR_FLOAT_FINITE ? special_max(f) : nan);
+    if (lead > f->emax)
+        return overflow;
+    uint64_t magnitude = ((uint64_t)(lead + f->bias) << f->frac_bits) | (uint64_t)(r - hidden);
+    if (nan && magnitude == nan)
+        return overflow; /* f8E4M3FN: the pattern above 448 is the NaN */
+    return out_sign | magnitude;
+}
+
+static double special_from_bits(uint64_t bits, const ir_float_format *f)
+{
+    if (f->special == IR_FLOAT_MXINT)
+        return (double)(int8_t)(uint8_t)bits / 64;
+    bool negative = f->special != IR_FLOAT_E8M0 && ((bits >> (f->width - 1)) & 1);
+    uint64_t magnitude = bits & ((UINT64_C(1) << (f->exp_bits + f->frac_bits)) - 1);
+    uint64_t nan = special_nan(f);
+    if (nan && magnitude == nan)
+        return negative ? -NAN : NAN;
+    uint64_t e = magnitude >> f->frac_bits;
+    uint64_t frac = magnitude & ((UINT64_C(1) << f->frac_bits) - 1);
+    double v;
+    if (e == 0 && f->special != IR_FLOAT_E8M0)
+        v = ldexp((double)frac, f->emin - (int)f->frac_bits);
+    else
+        v = ldexp((double)(frac | (UINT64_C(1) << f->frac_bits)), (int)e - f->bias - (int)f->frac_bits);
+    return negative ? -v : v;
+}
+
 uint64_t ir_float_to_bits(double value, const ir_float_format *f)
 {
     uint64_t d;
     memcpy(&d, &value, sizeof d);
     if (is_f64(f))
         return d;
+    if (f->special)
+        return special_to_bits(value, f);
     uint64_t sign = (d >> 63) & 1;
     uint64_t exp_all = (UINT64_C(1) << f->exp_bits) - 1;
     uint64_t out_sign = sign << (f->width - 1);
@@ -120,6 +212,8 @@ double ir_float_from_bits(uint64_t bits, const ir_float_format *f)
         memcpy(&d, &bits, sizeof d);
         return d;
     }
+    if (f->special)
+        return special_from_bits(bits, f);
     uint64_t sign = (bits >> (f->width - 1)) & 1;
     uint64_t exp_all = (UINT64_C(1) << f->exp_bits) - 1;
     uint64_t e = (bits >> f->frac_bits) & exp_all;
@@ -265,6 +359,16 @@ bool ir_float_parse_decimal(const char *s, size_t n, bool negative, const ir_flo
         return false;
     char buf[MAX_KEPT_DIGITS + 32];
     decimal_canonical(&d, buf, sizeof buf);
+    if (negative && f->special == IR_FLOAT_E8M0) {
+        *bits = special_nan(f); /* an unsigned format */
+        return true;
+    }
+    if (f->special == IR_FLOAT_MXINT) {
+        /* fixed point: no precision to round to but its step (a double rounding is harmless) */
+        double a = strtod(buf, NULL);
+        *bits = ir_float_to_bits(negative ? -a : a, f);
+        return true;
+    }
     uint64_t sign = negative ? UINT64_C(1) << (f->width - 1) : 0;
     if (f->width == 32 && f->precision == 24) {
         float x = strtof(buf, NULL);
@@ -542,6 +646,45 @@ static bool reads_back(const char *s, uint64_t bits, const ir_float_format *f)
 void ir_float_print_mlir(char *out, size_t size, uint64_t bits, const ir_float_format *f, bool *hex)
 {
     *hex = false;
+    if (f->special == IR_FLOAT_MXINT) {
+        int k = (int8_t)(uint8_t)bits;
+        if (k == 0) {
+            snprintf(out, size, "0.000000e+00");
+            return;
+        }
+        apfloat_to_string(out, size, k < 0, (uint64_t)(k < 0 ? -k : k), -6, f->precision, 6, 0, false);
+        if (reads_back(out, bits, f))
+            return;
+        *hex = true;
+        snprintf(out, size, "0x%llX", (unsigned long long)bits);
+        return;
+    }
+    if (f->special) {
+        /* As for IEEE below, with the format's own NaN and bias (MLIR prints the NaN in hex). */
+        uint64_t magnitude = bits & ((UINT64_C(1) << (f->exp_bits + f->frac_bits)) - 1);
+        uint64_t nan = special_nan(f);
+        bool negative = f->special != IR_FLOAT_E8M0 && ((bits >> (f->width - 1)) & 1);
+        uint64_t e = magnitude >> f->frac_bits;
+        uint64_t frac = magnitude & ((UINT64_C(1) << f->frac_bits) - 1);
+        if (!nan || magnitude != nan) {
+            if (magnitude == 0 && f->special != IR_FLOAT_E8M0) {
+                snprintf(out, size, "%s0.000000e+00", negative ? "-" : "");
+                return;
+            }
+            bool normal = e != 0 || f->special == IR_FLOAT_E8M0;
+            uint64_t sig = normal ? frac | (UINT64_C(1) << f->frac_bits) : frac;
+            int exp = (normal ? (int)e - f->bias : f->emin) - (int)f->frac_bits;
+            apfloat_to_string(out, size, negative, sig, exp, f->precision, 6, 0, false);
+            if (reads_back(out, bits, f))
+                return;
+            apfloat_to_string(out, size, negative, sig, exp, f->precision, 0, 3, true);
+            if (strchr(out, '.') && reads_back(out, bits, f))
+                return;
+        }
+        *hex = true;
+        snprintf(out, size, "0x%llX", (unsigned long long)bits);
+        return;
+    }
     uint64_t exp_all = (UINT64_C(1) << f->exp_bits) - 1;
     uint64_t e = (bits >> f->frac_bits) & exp_all;
     uint64_t frac = bits & ((UINT64_C(1) << f->frac_bits) - 1);

@@ -418,6 +418,15 @@ static bool tok_is_keyword(const ir_token *t, const char *kw)
 
 static bool at_keyword(parser *p, const char *kw) { return !p->failed && tok_is_keyword(&p->tok, kw); }
 
+/* f8E4M3FN, f4E2M1FN, ...: the small float type a bare identifier names, or NULL. */
+static const ir_small_float *small_float_of(const ir_token *t)
+{
+    for (size_t i = 0; i < sizeof ir_small_floats / sizeof *ir_small_floats; i++)
+        if (tok_is_keyword(t, ir_small_floats[i].name))
+            return &ir_small_floats[i];
+    return NULL;
+}
+
 /* Moves to `to` inside or after the current token and reads the next token from there. */
 static void relex_from(parser *p, const char *to)
 {
@@ -1052,8 +1061,8 @@ static bool is_type_keyword(const ir_token *t)
         if (tok_is_keyword(t, kws[i]))
             return true;
     if (t->length >= 2 && t->start[0] == 'f' && t->start[1] == '8')
-        return true; /* the f8E* family: recognised to give a clear error */
-    return false;
+        return true; /* the f8E* family (those spvkit lacks are recognised to give a clear error) */
+    return small_float_of(t) != NULL;
 }
 
 static bool at_type_start(parser *p)
@@ -1394,6 +1403,10 @@ static const spvk_ir_type *parse_type(parser *p)
         } else if (tok_is_keyword(&t, "tf32")) {
             advance(p);
             result = spvk_ir_float_type(p->ctx, 19, SPVK_FLOAT_TF32);
+        } else if (t.length >= 6 && small_float_of(&t)) {
+            const ir_small_float *sf = small_float_of(&t);
+            advance(p);
+            result = spvk_ir_float_type(p->ctx, sf->width, sf->encoding);
         } else if (tok_is_keyword(&t, "index")) {
             advance(p);
             result = spvk_ir_index_type(p->ctx);

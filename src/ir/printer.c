@@ -456,6 +456,8 @@ static void print_type_text(printer *p, const spvk_ir_type *t)
             text(p, "bf16");
         else if (t->flags == SPVK_FLOAT_TF32)
             text(p, "tf32");
+        else if (ir_small_float_name(t->flags))
+            text(p, ir_small_float_name(t->flags));
         else {
             ch(p, 'f');
             uint_text(p, t->width);
@@ -1742,7 +1744,7 @@ uint64_t spvk_ir_float_to_bits(const spvk_ir_type *type, double value)
 {
     ir_float_format f;
     if (!ir_float_format_of(type, &f))
-        f = (ir_float_format){64, 53, -1022, 1023, 11, 52};
+        f = (ir_float_format){64, 53, -1022, 1023, 11, 52, IR_FLOAT_IEEE, 0};
     return ir_float_to_bits(value, &f);
 }
 
@@ -1750,6 +1752,6 @@ double spvk_ir_float_from_bits(const spvk_ir_type *type, uint64_t bits)
 {
     ir_float_format f;
     if (!ir_float_format_of(type, &f))
-        f = (ir_float_format){64, 53, -1022, 1023, 11, 52};
+        f = (ir_float_format){64, 53, -1022, 1023, 11, 52, IR_FLOAT_IEEE, 0};
     return ir_float_from_bits(bits, &f);
 }

@@ -102,12 +102,40 @@ static inline bool ir_is_raw_builtin(const char *s, size_t n)
 }
 
 /* ---- Floats (float_text.c) ---- */
+/* The small float types' names, MLIR's (f8E4M3FN, ...), by SPVK_FLOAT_* encoding; width the bits. */
+typedef struct ir_small_float {
+    const char *name;
+    int encoding;
+    uint32_t width;
+} ir_small_float;
+static const ir_small_float ir_small_floats[] = {
+    {"f8E4M3FN", SPVK_FLOAT_F8E4M3FN, 8},   {"f8E5M2", SPVK_FLOAT_F8E5M2, 8},
+    {"f8E8M0FNU", SPVK_FLOAT_F8E8M0FNU, 8}, {"f6E2M3FN", SPVK_FLOAT_F6E2M3FN, 6},
+    {"f6E3M2FN", SPVK_FLOAT_F6E3M2FN, 6},   {"f4E2M1FN", SPVK_FLOAT_F4E2M1FN, 4},
+    {"mxint8", SPVK_FLOAT_MXINT8, 8},
+};
+static inline const char *ir_small_float_name(int encoding)
+{
+    for (size_t i = 0; i < sizeof ir_small_floats / sizeof *ir_small_floats; i++)
+        if (ir_small_floats[i].encoding == encoding)
+            return ir_small_floats[i].name;
+    return NULL;
+}
+
 typedef struct ir_float_format {
     uint32_t width;      /* bits in the pattern */
     uint32_t precision;  /* significand bits including the implicit one */
     int32_t emin, emax;  /* unbiased exponent range of normal numbers */
     uint32_t exp_bits, frac_bits;
+    /* 0: IEEE (the all-ones exponent is infinity or NaN, bias emax). The small formats that are
+       not: IR_FLOAT_FN (the all-ones pattern but the sign is the one NaN, no infinity: f8E4M3FN),
+       IR_FLOAT_FINITE (no infinity or NaN: f6E2M3FN, f6E3M2FN, f4E2M1FN), IR_FLOAT_E8M0 (no sign
+       and no fraction, 0xFF the NaN, no zero: f8E8M0FNU), IR_FLOAT_MXINT (an 8-bit two's complement
+       integer times 2^-6: mxint8; the other fields describe it as 7 fraction bits, exponent -6). */
+    uint32_t special;
+    int32_t bias;        /* exponent bias where special != 0 */
 } ir_float_format;
+enum { IR_FLOAT_IEEE = 0, IR_FLOAT_FN = 1, IR_FLOAT_FINITE = 2, IR_FLOAT_E8M0 = 3, IR_FLOAT_MXINT = 4 };
 
 /* The format of a builtin float type (f16, bf16, tf32, f32, f64; f80 and f128 are read and written
    as f64). False for anything else. */

@@ -102,6 +102,10 @@ static void check_atomic_pointer(val_state *v, const val_inst *i)
         val_error(v, index, VAL_RULE_UNIVERSAL, "the Pointer %%%u of %s is not a pointer", pointer, opname(i->opcode));
         return;
     }
+    /* An untyped pointer (SPV_KHR_untyped_pointers) has no pointee: the memory is accessed as the
+       Result Type (the Value's type for OpAtomicStore). */
+    if (!pointee)
+        pointee = store ? (i->num_words > 4 ? val_type_of(v, w[4]) : 0) : i->type_id;
     bool fl = is_float_atomic(i->opcode);
     bool ok = fl ? val_is_float_type(v, pointee)
                  : val_is_int_type(v, pointee) || (val_is_float_type(v, pointee) &&

@@ -212,11 +212,15 @@ static void bitcast(ctx *c)
     }
     if (rptr || optr) {
         const val_shape *other = rptr ? &o : &r;
-        bool vector_ok = c->v->header.version >= SPVK_VERSION(1, 5);
+        /* SPV_KHR_physical_storage_buffer brings the 1.5 rule to older versions: its OpBitcast
+           allows "a pointer, an integer scalar, or an integer vector" (GL_EXT_buffer_reference_uvec2
+           casts uvec2 to and from buffer references through it). */
+        bool vector_ok = c->v->header.version >= SPVK_VERSION(1, 5) ||
+                         val_has_extension(c->v, "SPV_KHR_physical_storage_buffer");
         if (other->kind != VAL_KIND_INT || (other->count > 1 && !vector_ok)) {
             const char *expected = vector_ok ? "with a pointer, a pointer, an integer scalar or an integer vector"
                                              : "with a pointer, a pointer or an integer scalar (integer vectors: "
-                                               "SPIR-V 1.5)";
+                                               "SPIR-V 1.5 or SPV_KHR_physical_storage_buffer)";
             if (rptr)
                 val_inst_operand_error(c, "Operand", id, t, expected);
             else

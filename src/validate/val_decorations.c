@@ -224,7 +224,10 @@ void val_check_decorations(val_state *v)
             /* Offset on an Output variable places it in a transform-feedback buffer: SPIR-V's
                wording says "structure-type member", but the Vulkan transform feedback rules
                (VUID-StandaloneSpirv-Offset-04687 ...) and glslang use it, and spirv-val accepts it. */
-            if (member_only(decoration) && !(decoration == SPVK_DECORATION_Offset && is_output_variable(v, target))) {
+            /* A decoration group takes any decoration: OpGroupMemberDecorate hands a member-only
+               one to structure members (SPIRV-Cross's decoration-group.asm.comp gives Offset so). */
+            if (member_only(decoration) && val_def_opcode(v, target) != SPVK_OP_DecorationGroup &&
+                !(decoration == SPVK_DECORATION_Offset && is_output_variable(v, target))) {
                 val_error(v, index, RULE, "the decoration %s applies only to a structure member (OpMemberDecorate)",
                           decoration_name(decoration));
                 continue;

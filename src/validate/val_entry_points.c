@@ -228,7 +228,8 @@ static void check_interface(val_state *v, const val_inst *i, uint32_t first, uin
     for (uint32_t k = first; k < i->num_words; k++) {
         uint32_t id = w[k];
         const val_inst *d = val_def(v, id);
-        if (!d || d->opcode != SPVK_OP_Variable || d->num_words < 4) {
+        /* SPV_KHR_untyped_pointers lets an OpUntypedVariableKHR be an interface too. */
+        if (!d || (d->opcode != SPVK_OP_Variable && d->opcode != SPVK_OP_UntypedVariableKHR) || d->num_words < 4) {
             val_error(v, index, RULE_INSTRUCTION, "the interface %%%u is not an OpVariable", id);
             continue;
         }

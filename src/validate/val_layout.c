@@ -37,6 +37,26 @@ bool val_is_non_semantic(const val_state *v, const val_inst *i)
     return strncmp((const char *)(val_words(v, import) + 2), "NonSemantic.", 12) == 0;
 }
 
+/* An OpExtInst of the DebugInfo or OpenCL.DebugInfo.100 sets other than DebugScope,
+   DebugNoScope, DebugDeclare and DebugValue (23, 24, 28, 29 in both): the module-level debug
+   instructions, which those sets' specifications place among the globals ("DebugInfo" in
+   SPIRV-Cross's extended-debug-extinst.invalid.asm.comp describes types and the compilation unit
+   there, and spirv-val accepts it). */
+static bool global_debug_info(const val_state *v, const val_inst *i)
+{
+    if (i->opcode != SPVK_OP_ExtInst || i->num_words < 5)
+        return false;
+    const val_inst *import = val_def(v, val_words(v, i)[3]);
+    if (!import || import->opcode != SPVK_OP_ExtInstImport || import->num_words < 3)
+        return false;
+    const char *name = (const char *)(val_words(v, import) + 2);
+    size_t max = (size_t)(import->num_words - 2) * 4;
+    bool debug = (max > 9 && memcmp(name, "DebugInfo", 10) == 0) ||
+                 (max > 20 && memcmp(name, "OpenCL.DebugInfo.100", 21) == 0);
+    uint32_t op = val_words(v, i)[4];
+    return debug && op != 23 && op != 24 && op != 28 && op != 29;
+}
+
 /* Instructions that may appear both between functions and inside them. */
 static bool anywhere(const val_state *v, const val_inst *i)
 {
@@ -47,8 +67,9 @@ static bool anywhere(const val_state *v, const val_inst *i)
     case SPVK_OP_Undef:
         return true;
     case SPVK_OP_ExtInst:
-        /* Non-semantic instructions may sit among the globals (SPV_KHR_non_semantic_info). */
-        return val_is_non_semantic(v, i);
+        /* Non-semantic instructions may sit among the globals (SPV_KHR_non_semantic_info), and
+           so may the debug-info sets' module-level instructions. */
+        return val_is_non_semantic(v, i) || global_debug_info(v, i);
     default:
         return false;
     }

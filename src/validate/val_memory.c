@@ -118,7 +118,9 @@ static void check_load_store(val_state *v, const val_inst *i)
         return;
     }
     uint32_t value_type = load ? i->type_id : val_type_of(v, w[2]);
-    if (value_type != pointee)
+    /* Through an untyped pointer (SPV_KHR_untyped_pointers, pointee 0) the Result Type or the
+       Object's type is the type accessed. */
+    if (pointee && value_type != pointee)
         val_error(v, index, RULE, "%s %s type %%%u, but the Pointer %%%u points to %%%u", opname(i->opcode),
                   load ? "has Result Type" : "stores an Object of", value_type, pointer, pointee);
     check_memory_operands(v, i);

@@ -266,14 +266,29 @@ static uint32_t member_type(const layout_state *s, const lay_type *t, uint32_t m
     return val_words(s->v, i)[2 + m];
 }
 
-/* The bytes a member occupies: a matrix's from its MatrixStride, anything else its type's. */
-static uint32_t member_size(const lay_type *mt, const lay_member *m)
+/* The bytes a member occupies from its Offset ("must not cause overlap", SPIR-V 2.16.2 and
+   Offset's entry, is about bytes occupied): an array's elements up to the end of the last one;
+   a row-major matrix's strided rows up to the end of the last row; a column-major matrix's
+   columns times its MatrixStride. The spec does not say where a matrix ends; this is spirv-val's
+   reading (v2026.4, validate_explicit_layout.cpp), which SPIRV-Cross's tests follow: its
+   scalar-float2x2-row-major.asm.frag puts a float at 24 after a row-major mat2 of MatrixStride
+   16 (rows at 0-7 and 16-23), and the same with a column-major mat2 is its
+   scalar-float2x2-col-major.invalid.asm.frag. */
+static uint32_t member_size(layout_state *s, const lay_type *mt, const lay_member *m)
 {
+    if (mt->kind == K_ARRAY && mt->count && mt->stride != VAL_NONE) {
+        const lay_type *e = laid_out(s, mt->elem);
+        uint64_t last = e && e->size && e->kind != K_MATRIX && e->size <= mt->stride ? e->size : mt->stride;
+        return clamp_u64((uint64_t)(mt->count - 1) * mt->stride + last);
+    }
     if (mt->kind != K_MATRIX)
         return mt->size;
     bool row = m->major == 2;
     uint32_t stride = m->matrix_stride != VAL_NONE ? m->matrix_stride : mt->base_align[row];
-    return clamp_u64((uint64_t)(row ? mt->rows : mt->count) * stride);
+    if (!row || !mt->rows)
+        return clamp_u64((uint64_t)mt->count * stride);
+    uint64_t row_bytes = (uint64_t)mt->count * mt->comp;
+    return clamp_u64((uint64_t)(mt->rows - 1) * stride + (row_bytes < stride ? row_bytes : stride));
 }
 
 static void compute(layout_state *s, lay_type *t)
@@ -363,7 +378,7 @@ static void compute(layout_state *s, lay_type *t)
             ext = max_u32(ext, mt->ext_align[major]);
             t->flags |= mt->flags & F_FLOAT8;
             if (md->offset != VAL_NONE)
-                end = max_u32(end, clamp_u64((uint64_t)md->offset + member_size(mt, md)));
+                end = max_u32(end, clamp_u64((uint64_t)md->offset + member_size(s, mt, md)));
         }
         /* An empty structure: the smallest alignment (a byte), padded to 16 under std140. */
         t->scalar_align = scalar ? scalar : 1;
@@ -561,7 +576,7 @@ static bool check_struct(layout_state *s, lay_type *st, int mode)
         lay_type *pt = laid_out(s, member_type(s, st, p));
         if (!pt)
             continue;
-        uint64_t end = (uint64_t)ms[p].offset + member_size(pt, &ms[p]);
+        uint64_t end = (uint64_t)ms[p].offset + member_size(s, pt, &ms[p]);
         uint32_t off = ms[c].offset;
         if (structure && off == ms[p].offset) {
             val_error(v, ms[c].offset_inst, RULE_EXPLICIT, "members %u and %u of %%%u have the same Offset %u", p, c,
@@ -811,9 +826,21 @@ void val_check_vulkan_layout(val_state *v)
     if (typed) {
         memset(typed, 0, v->num_insts ? v->num_insts : 1);
         for (size_t k = 0; k < v->num_insts; k++) {
-            const val_id *e = v->insts[k].type_id ? val_id_find(v, v->insts[k].type_id) : NULL;
+            const val_inst *i = &v->insts[k];
+            const val_id *e = i->type_id ? val_id_find(v, i->type_id) : NULL;
             if (e && e->def != VAL_NONE && e->def < v->num_insts)
-                typed[e->def] = 1;
+                typed[e->def] |= 1;
+            /* Bit 2: a type nested in a structure or array, which is laid out with it. */
+            uint16_t first = i->opcode == SPVK_OP_TypeStruct ? 2 : 0, last = i->opcode == SPVK_OP_TypeStruct ? i->num_words : 0;
+            if ((i->opcode == SPVK_OP_TypeArray || i->opcode == SPVK_OP_TypeRuntimeArray) && i->num_words >= 3) {
+                first = 2;
+                last = 3;
+            }
+            for (uint16_t m = first; m < last; m++) {
+                const val_id *d = val_id_find(v, val_words(v, i)[m]);
+                if (d && d->def != VAL_NONE && d->def < v->num_insts)
+                    typed[d->def] |= 2;
+            }
         }
     }
     for (size_t k = 0; ok && k < v->num_insts && !v->stop; k++) {
@@ -830,12 +857,16 @@ void val_check_vulkan_layout(val_state *v)
             pointee = w[3];
             lay_type *pt = laid_out(&s, pointee);
             lay_type *self = rec(&s, i->result_id);
+            /* SPIR-V 2.2.2's explicit layout, "recursively applied to any nested types": a pointer
+               to a Block nested in a laid-out type must not have an ArrayStride. A pointer type
+               that only types a variable or an access chain is laid out nowhere (SPIRV-Cross's
+               bda-to-array-in-buffer.asm.comp gives one ArrayStride 32; spirv-val accepts it). */
             if (pt && pt->kind == K_STRUCT && (pt->flags & (F_BLOCK | F_BUFFER_BLOCK)) && self &&
-                self->stride != VAL_NONE)
+                self->stride != VAL_NONE && (typed[k] & 2))
                 val_error(v, self->stride_inst, RULE_EXPLICIT,
                           "the pointer type %%%u points to a Block or BufferBlock structure and must not have an "
                           "ArrayStride", i->result_id);
-            if (storage_class != SPVK_STORAGE_CLASS_PhysicalStorageBuffer || !typed[k])
+            if (storage_class != SPVK_STORAGE_CLASS_PhysicalStorageBuffer || !(typed[k] & 1))
                 continue;
             ok = check_root(&s, storage_class, pointee);
             check_storage(&s, (uint32_t)k, storage_class, pointee, "the PhysicalStorageBuffer pointer type",

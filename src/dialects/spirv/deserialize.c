@@ -926,6 +926,23 @@ static spvk_ir_op *make_spec_composite(dsr *d, uint32_t id, const char *symbol, 
     return op;
 }
 
+/* Where an initializer or a spec constant composite's constituent is an OpUndef, or an
+   OpConstantNull of a type that is not a scalar (a struct, a spec-sized array, a pointer, an
+   event, ...), its value stands there instead of a symbol (spvkit's, docs/spirv_dialect.md):
+   #spirv.undef, or unit for the null. NULL for any other id. */
+static const spvk_ir_attr *value_operand(dsr *d, uint32_t id, uint32_t user)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if (e->kind == DSR_ID_UNDEF)
+        return dsr_check(d, (void *)spvk_spirv_undef_attr(d->ctx));
+    if (e->kind != DSR_ID_CONSTANT || !e->def || d->insts[e->def - 1].opcode != SPVK_OP_ConstantNull)
+        return NULL;
+    const spvk_ir_type *t = dsr_type(d, d->insts[e->def - 1].result_type_id, user);
+    if (!t->dialect && (t->kind == SPVK_TYPE_INTEGER || t->kind == SPVK_TYPE_FLOAT))
+        return NULL; /* a scalar zero: a spec constant, which MLIR reads */
+    return dsr_check(d, (void *)spvk_ir_unit_attr(d->ctx));
+}
+
 static const spvk_ir_attr *synthesize_constant_symbol(dsr *d, uint32_t id, uint32_t user, unsigned depth)
 {
     dsr_id *e = dsr_id_at(d, id);
@@ -954,8 +971,11 @@ static const spvk_ir_attr *synthesize_constant_symbol(dsr *d, uint32_t id, uint3
         uint32_t count = in->num_operands - 2u;
         /* Arena memory: a failure deeper down must not leak it. */
         const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(d->ctx, (count ? count : 1) * sizeof *items));
-        for (uint32_t k = 0; k < count; k++)
-            items[k] = synthesize_constant_symbol(d, op_word(d, e->def - 1, 2 + k), user, depth + 1);
+        for (uint32_t k = 0; k < count; k++) {
+            uint32_t c = op_word(d, e->def - 1, 2 + k);
+            const spvk_ir_attr *v = value_operand(d, c, user);
+            items[k] = v ? v : synthesize_constant_symbol(d, c, user, depth + 1);
+        }
         e->op = make_spec_composite(d, 0, symbol, type, items, count);
     }
     e->symbol = symbol;
@@ -972,6 +992,9 @@ static const spvk_ir_attr *constant_as_symbol(dsr *d, uint32_t id, uint32_t user
    normal constants through a synthesized spec constant. */
 static const spvk_ir_attr *symbol_operand(dsr *d, uint32_t id, uint32_t user, bool allow_global)
 {
+    const spvk_ir_attr *value = value_operand(d, id, user);
+    if (value)
+        return value;
     dsr_id *e = dsr_id_at(d, id);
     switch (e->kind) {
     case DSR_ID_SPEC:

@@ -78,7 +78,7 @@ static int64_t array_stride(dsr *d, uint32_t id)
         dc->used = 1;
         uint32_t decoration = word_of(d, dc->inst, dc->first);
         if (decoration != SPVK_DECORATION_ArrayStride || dc->member >= 0)
-            dsr_fail(d, dc->inst, "decoration %s of array type %%%u cannot be represented",
+            dsr_fail(d, dc->inst, "decoration %s of array or pointer type %%%u cannot be represented",
                      spvk_spirv_decoration_attr_name(d->ctx, decoration), id);
         stride = word_of(d, dc->inst, dc->first + 1u);
     }
@@ -297,6 +297,9 @@ static const spvk_ir_type *build_type(dsr *d, uint32_t id, uint32_t inst, unsign
             uint32_t enc = word_of(d, inst, 2);
             if (enc == SPVK_FPENCODING_BFloat16KHR && width == 16)
                 return dsr_check(d, (void *)spvk_ir_float_type(ctx, 16, SPVK_FLOAT_BF16));
+            for (size_t k = 0; k < sizeof spvk_spirv_small_floats / sizeof *spvk_spirv_small_floats; k++)
+                if (spvk_spirv_small_floats[k].fp_encoding == enc && spvk_spirv_small_floats[k].width == width)
+                    return dsr_check(d, (void *)spvk_ir_float_type(ctx, width, spvk_spirv_small_floats[k].ir_encoding));
             dsr_fail(d, inst, "OpTypeFloat %u with floating-point encoding %u cannot be represented", width, enc);
         }
         if (width != 16 && width != 32 && width != 64)
@@ -352,10 +355,11 @@ static const spvk_ir_type *build_type(dsr *d, uint32_t id, uint32_t inst, unsign
     case SPVK_OP_TypeStruct:
         return struct_type(d, id, inst, depth);
     case SPVK_OP_TypePointer: {
-        no_decorations(d, id);
+        /* ArrayStride (for OpPtrAccessChain) is kept in the type, as arrays keep theirs. */
+        int64_t stride = array_stride(d, id);
         uint32_t storage = word_of(d, inst, 1);
         const spvk_ir_type *pointee = resolve(d, word_of(d, inst, 2), inst, depth + 1);
-        return dsr_check(d, (void *)spvk_spirv_pointer_type(ctx, pointee, storage));
+        return dsr_check(d, (void *)spvk_spirv_strided_pointer_type(ctx, pointee, storage, stride));
     }
     case SPVK_OP_TypeFunction: {
         no_decorations(d, id);
@@ -434,19 +438,46 @@ static const spvk_ir_type *build_type(dsr *d, uint32_t id, uint32_t inst, unsign
     default:
         break;
     }
-    /* Parameterless types (or with literal parameters) MLIR has no type for. */
+    /* Types MLIR has no type for: literal parameters in ints, <id> parameters as attributes (a
+       type, a constant's value, a spec constant's symbol), as spvk_spirv_opaque_type_ids keeps
+       them (OpTypeTensorLayoutNV %dim %clamp_mode, OpTypeCooperativeMatrixNV, ...). */
     no_decorations(d, id);
-    int64_t lits[8];
-    uint32_t n = 0;
+    int64_t lits[16];
+    const spvk_ir_attr *ids[16];
+    uint32_t n = 0, ni = 0;
     for (uint32_t k = 1; k < in->num_operands; k++) {
         const spvk_operand *o = &d->operands[in->first_operand + k];
         const spvk_operand_kind_desc *kd = spvk_operand_kind(o->kind);
+        if (kd && kd->category == SPVK_CATEGORY_ID && ni < 16) {
+            uint32_t pid = (d->words + in->offset)[o->offset];
+            dsr_id *pe = dsr_id_at(d, pid);
+            if (pe->kind == DSR_ID_TYPE) {
+                ids[ni++] = dsr_check(d, (void *)spvk_ir_type_attr(ctx, resolve(d, pid, inst, depth + 1)));
+                continue;
+            }
+            if (pe->kind == DSR_ID_SPEC || pe->kind == DSR_ID_SPEC_OP) {
+                int64_t unused;
+                ids[ni++] = dsr_spec_parameter(d, pid, inst, &unused);
+                continue;
+            }
+            if (pe->kind == DSR_ID_CONSTANT) {
+                const spvk_ir_attr *a = dsr_constant(d, pid, inst);
+                /* Only scalars carry their type; a composite's elements would not say theirs. */
+                if (!a->dialect && (a->kind == SPVK_ATTR_INTEGER || a->kind == SPVK_ATTR_FLOAT ||
+                                    a->kind == SPVK_ATTR_BOOL)) {
+                    ids[ni++] = a;
+                    continue;
+                }
+            }
+            dsr_fail(d, inst, "operand %%%u of %s cannot be represented (a type, a scalar constant or a "
+                              "specialization constant can)", pid, dsr_inst_name(d, inst));
+        }
         if (!kd || kd->category == SPVK_CATEGORY_ID || o->kind == SPVK_OPERAND_LiteralString || o->num_words != 1 ||
-            n == 8)
+            n == 16)
             dsr_fail(d, inst, "%s cannot be represented", dsr_inst_name(d, inst));
         lits[n++] = (d->words + in->offset)[o->offset];
     }
-    t = spvk_spirv_opaque_type(ctx, in->opcode, lits, n);
+    t = spvk_spirv_opaque_type_ids(ctx, in->opcode, lits, n, ids, ni);
     return dsr_check(d, (void *)t);
 }
 
@@ -592,6 +623,11 @@ static const spvk_ir_attr *scalar_literal(dsr *d, uint32_t inst, const spvk_ir_t
     uint64_t bits = spvk_operand_bits(&view, o);
     if (!type->dialect && type->kind == SPVK_TYPE_INTEGER && type->width > 1)
         return dsr_check(d, (void *)spvk_ir_integer_attr(d->ctx, type, (int64_t)bits));
+    if (!type->dialect && type->kind == SPVK_TYPE_FLOAT && spvk_spirv_small_float_of(type->flags)) {
+        /* The pattern is the literal's low bits (the high ones are zero, 2.2.1). */
+        uint64_t mask = (UINT64_C(1) << type->width) - 1;
+        return dsr_check(d, (void *)spvk_ir_float_attr(d->ctx, type, spvk_ir_float_from_bits(type, bits & mask)));
+    }
     if (!type->dialect && type->kind == SPVK_TYPE_FLOAT)
         return dsr_check(d, (void *)spvk_ir_float_attr(
                                 d->ctx, type, float_value(bits, type->width, type->flags == SPVK_FLOAT_BF16)));
@@ -614,6 +650,10 @@ static const spvk_ir_attr *dense(dsr *d, const spvk_ir_type *type, const spvk_ir
     desc.flags = splat ? SPVK_DENSE_SPLAT : 0;
     return dsr_check(d, (void *)spvk_ir_attr_get(d->ctx, &desc));
 }
+
+/* spvkit's null value: `unit` as a constant's value is OpConstantNull of the constant's type (the
+   serializer writes it back as such; docs/spirv_dialect.md). */
+static const spvk_ir_attr *null_attr(dsr *d) { return dsr_check(d, (void *)spvk_ir_unit_attr(d->ctx)); }
 
 const spvk_ir_attr *dsr_zero_attr(dsr *d, const spvk_ir_type *type, uint32_t inst, unsigned depth)
 {
@@ -643,8 +683,10 @@ const spvk_ir_attr *dsr_zero_attr(dsr *d, const spvk_ir_type *type, uint32_t ins
         }
         case SPVK_SPIRV_ARRAY:
         case SPVK_SPIRV_MATRIX: {
-            if (type->ints[0] < 0)
-                dsr_fail(d, inst, "a null constant of an array sized by a specialization constant cannot be represented");
+            /* An array sized by a specialization constant has no element count to expand to, and
+               one too large for the budget is not expanded: the unit value is the null itself. */
+            if (type->ints[0] < 0 || (uint64_t)type->ints[0] > d->constant_budget)
+                return null_attr(d);
             uint64_t n = (uint64_t)type->ints[0];
             spend(d, n, inst);
             const spvk_ir_attr *z = dsr_zero_attr(d, type->types[0], inst, depth + 1);
@@ -655,6 +697,8 @@ const spvk_ir_attr *dsr_zero_attr(dsr *d, const spvk_ir_type *type, uint32_t ins
         }
         case SPVK_SPIRV_STRUCT: {
             uint32_t n = type->num_types;
+            if (n > d->constant_budget)
+                return null_attr(d);
             spend(d, n, inst);
             const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(ctx, (n ? n : 1) * sizeof *items));
             for (uint32_t k = 0; k < n; k++) {
@@ -665,7 +709,9 @@ const spvk_ir_attr *dsr_zero_attr(dsr *d, const spvk_ir_type *type, uint32_t ins
             return dsr_check(d, (void *)spvk_ir_array_attr(ctx, items, n));
         }
         default:
-            break;
+            /* Pointers, events, device events, reservation ids, queues, untyped pointers, ...:
+               no value attribute but the null one. */
+            return null_attr(d);
         }
     }
     char *s = spvk_ir_print_type(ctx, type);

@@ -224,6 +224,12 @@ uint32_t ser_u32_constant(spvk_ser *s, uint32_t value, const spvk_ir_op *op)
     return unique_from_ws(s, base, 0, NULL);
 }
 
+/* A pointer type's ArrayStride (spvkit's ints[1]), 0 when none. */
+static uint32_t pointer_stride(const spvk_ir_type *t)
+{
+    return t->num_ints > 1 && t->ints[1] > 0 && t->ints[1] <= UINT32_MAX ? (uint32_t)t->ints[1] : 0;
+}
+
 static uint32_t struct_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *op, int depth)
 {
     if (t->identified && !t->body_set)
@@ -307,10 +313,14 @@ static uint32_t struct_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op
             uint32_t storage = (uint32_t)pp->pointer->ints[0];
             uint32_t words[3] = {pp->id, storage, id};
             ser_instruction(s, &s->types, SPVK_OP_TypePointer, words, 3);
-            uint32_t key[4] = {SPVK_OP_TypePointer, 0, storage, id};
-            uint32_t hash = ser_hash_words(key, 4);
-            if (!ser_wmap_find(s, key, 4, hash) && !ser_wmap_add(s, key, 4, hash, pp->id))
+            uint32_t pstride = pointer_stride(pp->pointer);
+            uint32_t key[5] = {SPVK_OP_TypePointer, 0, storage, id, pstride};
+            uint32_t nkey = pstride ? 5 : 4;
+            uint32_t hash = ser_hash_words(key, nkey);
+            if (!ser_wmap_find(s, key, nkey, hash) && !ser_wmap_add(s, key, nkey, hash, pp->id))
                 return 0;
+            if (pstride)
+                ser_simple_decoration(s, pp->id, SPVK_DECORATION_ArrayStride, &pstride, 1);
             p = pp->next;
         }
         if (!ser_map_set(s, t, NULL, SER_TAG_IN_PROGRESS, 0))
@@ -355,11 +365,18 @@ static uint32_t pointer_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_o
     if (ser_pget(&s->type_ids, t, &id))
         return id; /* defined while its pointee was (the pointee refers back to it) */
     size_t base = s->ws_count;
-    if (!push2(s, SPVK_OP_TypePointer, 0) || !push2(s, storage, pointee_id)) {
+    uint32_t stride = pointer_stride(t);
+    if (!push2(s, SPVK_OP_TypePointer, 0) || !push2(s, storage, pointee_id) || (stride && !ser_ws_push(s, stride))) {
         s->ws_count = base;
         return 0;
     }
-    return unique_from_ws(s, base, 0, NULL);
+    /* A strided pointer is a different type from the plain one: the stride is in the key, and its
+       decoration is written with the definition. */
+    bool created = false;
+    id = unique_from_ws(s, base, stride ? 1 : 0, &created);
+    if (id && created && stride)
+        ser_simple_decoration(s, id, SPVK_DECORATION_ArrayStride, &stride, 1);
+    return id;
 }
 
 static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *op, int depth)
@@ -390,6 +407,8 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
         case SPVK_TYPE_FLOAT:
             if (t->flags == SPVK_FLOAT_BF16)
                 ok = push2(s, SPVK_OP_TypeFloat, 0) && push2(s, 16, SPVK_FPENCODING_BFloat16KHR);
+            else if (spvk_spirv_small_float_of(t->flags) && spvk_spirv_small_float_of(t->flags)->width == t->width)
+                ok = push2(s, SPVK_OP_TypeFloat, 0) && push2(s, t->width, spvk_spirv_small_float_of(t->flags)->fp_encoding);
             else if (t->flags == SPVK_FLOAT_IEEE && (t->width == 16 || t->width == 32 || t->width == 64))
                 ok = push2(s, SPVK_OP_TypeFloat, 0) && ser_ws_push(s, t->width);
             else
@@ -506,8 +525,47 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
             if (t->num_ints < 1 || t->ints[0] <= 0 || t->ints[0] > 0xffff)
                 return type_error(s, op, t, "a malformed opaque type");
             ok = push2(s, (uint32_t)t->ints[0], 0);
-            for (uint32_t i = 1; ok && i < t->num_ints; i++)
-                ok = ser_ws_push(s, (uint32_t)t->ints[i]);
+            if (!t->num_attrs) {
+                for (uint32_t i = 1; ok && i < t->num_ints; i++)
+                    ok = ser_ws_push(s, (uint32_t)t->ints[i]);
+                break;
+            }
+            /* <id> operands too: in the grammar's order with the literals (a variadic operand
+               takes the rest of its list). */
+            const spvk_instruction_desc *desc = spvk_instruction_by_opcode((uint32_t)t->ints[0]);
+            if (!desc)
+                return type_error(s, op, t, "a malformed opaque type");
+            uint32_t li = 1, ai = 0;
+            for (uint8_t k = 0; ok && k < desc->num_operands; k++) {
+                unsigned kind = desc->operands[k].kind;
+                if (kind == SPVK_OPERAND_IdResult)
+                    continue;
+                const spvk_operand_kind_desc *kd = spvk_operand_kind(kind);
+                bool is_id = kd && kd->category == SPVK_CATEGORY_ID;
+                do {
+                    if (is_id ? ai >= t->num_attrs : li >= t->num_ints)
+                        break;
+                    uint32_t word;
+                    if (!is_id) {
+                        word = (uint32_t)t->ints[li++];
+                    } else {
+                        const spvk_ir_attr *a = t->attrs[ai++];
+                        if (!a->dialect && a->kind == SPVK_ATTR_TYPE)
+                            word = type_impl(s, a->type, op, depth + 1);
+                        else if (!a->dialect && a->kind == SPVK_ATTR_SYMBOL_REF)
+                            word = ser_symbol_id(s, op, a, false);
+                        else if (!a->dialect && a->kind == SPVK_ATTR_BOOL)
+                            word = ser_constant(s, a, spvk_ir_integer_type(s->ctx, 1, SPVK_INT_SIGNLESS), op);
+                        else if (!a->dialect && (a->kind == SPVK_ATTR_INTEGER || a->kind == SPVK_ATTR_FLOAT) && a->type)
+                            word = ser_constant(s, a, a->type, op);
+                        else
+                            return type_error(s, op, t, "with an operand that is not a type or a constant");
+                    }
+                    ok = word && ser_ws_push(s, word);
+                } while (ok && desc->operands[k].quantifier == SPVK_QUANTIFIER_VARIADIC);
+            }
+            if (ok && (li < t->num_ints || ai < t->num_attrs))
+                return type_error(s, op, t, "with more operands than its instruction has");
             break;
         }
         default: return type_error(s, op, t, "which has no SPIR-V equivalent");
@@ -650,7 +708,9 @@ static uint32_t scalar_const(spvk_ser *s, const spvk_ir_attr *a, const spvk_ir_t
         else
             return const_error(s, op, t, "whose value is not a number");
         bool ok = push2(s, SPVK_OP_Constant, type_id);
-        if (t->flags == SPVK_FLOAT_BF16)
+        if (spvk_spirv_small_float_of(t->flags))
+            ok = ok && ser_ws_push(s, (uint32_t)spvk_ir_float_to_bits(t, d));
+        else if (t->flags == SPVK_FLOAT_BF16)
             ok = ok && ser_ws_push(s, bf16_bits(d));
         else if (t->width == 16)
             ok = ok && ser_ws_push(s, f16_bits(d));
@@ -727,6 +787,8 @@ static uint32_t const_from_dense(spvk_ser *s, const spvk_ir_attr *dense, uint64_
     if (depth > SER_MAX_DEPTH)
         return const_error(s, op, t, "nested too deeply");
     uint64_t count;
+    if (composite_shape(s, t, &count) && count > 0xffffu - 3u)
+        return const_error(s, op, t, "of more than 65532 elements (an OpConstantComposite holds at most 65532)");
     if (!composite_shape(s, t, &count)) {
         bool splat = (dense->flags & SPVK_DENSE_SPLAT) != 0;
         uint64_t i = splat ? 0 : *cursor;
@@ -757,6 +819,8 @@ static uint32_t const_impl(spvk_ser *s, const spvk_ir_attr *a, const spvk_ir_typ
         return const_error(s, op, t, "without a value");
     if (depth > SER_MAX_DEPTH)
         return const_error(s, op, t, "nested too deeply");
+    if (a->dialect == s->spirv && a->kind == SPVK_SPIRV_ATTR_UNDEF)
+        return ser_undef(s, t, op); /* spvkit's #spirv.undef (an initializer, a constituent) */
     uint32_t type_id = ser_type(s, t, op);
     if (!type_id)
         return 0;
@@ -769,6 +833,15 @@ static uint32_t const_impl(spvk_ser *s, const spvk_ir_attr *a, const spvk_ir_typ
     uint64_t count;
     if (!composite_shape(s, t, &count))
         return scalar_const(s, a, t, type_id, op);
+    /* One OpConstantComposite holds at most 65535 - 3 constituents (SPIR-V 2.17): say so before
+       making any of them (an array<4294967295 x f32> splat would take 16 GiB of ids first). */
+    if (count > 0xffffu - 3u)
+        return const_error(s, op, t, "of more than 65532 elements (an OpConstantComposite holds at most 65532)");
+    /* A composite met again (attributes are uniqued: one may hold the same one many times, and
+       that one the next) is the constant made the first time. */
+    uint32_t known;
+    if (depth > 0 && ser_map_get(&s->map, a, t, SER_TAG_CONST, &known))
+        return known;
     if (a->dialect == NULL && a->kind == SPVK_ATTR_DENSE) {
         uint64_t cursor = 0;
         return const_from_dense(s, a, &cursor, t, op, depth);
@@ -785,7 +858,10 @@ static uint32_t const_impl(spvk_ser *s, const spvk_ir_attr *a, const spvk_ir_typ
                 return 0;
             }
         }
-        return composite_from_ids(s, type_id, ids_base);
+        uint32_t id = composite_from_ids(s, type_id, ids_base);
+        if (id && depth > 0 && !ser_map_set(s, a, t, SER_TAG_CONST, id))
+            return 0;
+        return id;
     }
     /* A scalar for a composite: every element is that value (a splat). */
     if (a->dialect == NULL &&
@@ -875,7 +951,9 @@ bool ser_spec_constant(spvk_ser *s, const spvk_ir_op *op, uint32_t id)
         } else if (t->dialect == NULL && t->kind == SPVK_TYPE_FLOAT &&
                    (dv->kind == SPVK_ATTR_FLOAT || dv->kind == SPVK_ATTR_INTEGER)) {
             double d = dv->kind == SPVK_ATTR_FLOAT ? dv->number : (double)dv->value;
-            if (t->flags == SPVK_FLOAT_BF16)
+            if (spvk_spirv_small_float_of(t->flags))
+                words[n++] = (uint32_t)spvk_ir_float_to_bits(t, d);
+            else if (t->flags == SPVK_FLOAT_BF16)
                 words[n++] = bf16_bits(d);
             else if (t->width == 16)
                 words[n++] = f16_bits(d);

@@ -246,6 +246,13 @@ const spvk_ir_attr *spvk_spirv_enum_attr(spvk_ir_context *ctx, unsigned operand_
     return dialect_attr(ctx, &d);
 }
 
+const spvk_ir_attr *spvk_spirv_undef_attr(spvk_ir_context *ctx)
+{
+    spvk_ir_attr_desc d = {0};
+    d.kind = SPVK_SPIRV_ATTR_UNDEF;
+    return dialect_attr(ctx, &d);
+}
+
 const spvk_ir_attr *spvk_spirv_vce_attr(spvk_ir_context *ctx, uint32_t version, const uint32_t *capabilities,
                                         uint32_t num_capabilities, const char *const *extensions,
                                         uint32_t num_extensions)
@@ -552,6 +559,9 @@ void spvk_spirv_print_attr(spvk_ir_printer *p, const spvk_ir_attr *attr)
             spvk_spirv_print_enum_value(p, SPVK_OPERAND_StorageClass, (uint32_t)attr->attrs[0]->value);
         }
         spvk_ir_print_text(p, ">");
+        return;
+    case SPVK_SPIRV_ATTR_UNDEF:
+        spvk_ir_print_text(p, "undef");
         return;
     default: {
         const struct_attr_spec *s = struct_attr_by_kind(attr->kind);
@@ -870,6 +880,10 @@ const spvk_ir_attr *spvk_spirv_parse_attr(spvk_ir_parser *p, const spvk_ir_type 
         return parse_target_env(p, ctx);
     if (strcmp(m, "interface_var_abi") == 0)
         return parse_interface_var_abi(p, ctx);
+    if (strcmp(m, "undef") == 0) {
+        const spvk_ir_attr *a = spvk_spirv_undef_attr(ctx);
+        return a ? a : oom(p);
+    }
     for (uint32_t i = 0; i < COUNT_OF(struct_attrs); i++)
         if (strcmp(m, struct_attrs[i].mnemonic) == 0)
             return parse_struct_attr(p, ctx, &struct_attrs[i]);

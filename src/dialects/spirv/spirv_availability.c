@@ -245,6 +245,11 @@ static void walk_scalar(type_walk *w, const spvk_ir_type *t, int64_t storage_cla
             need_extension(out, "SPV_KHR_bfloat16");
             return;
         }
+        if (spvk_spirv_small_float_of(t->flags)) {
+            /* The FPEncoding's own (Float8EXT and SPV_EXT_float8, Float4EXT, ...). */
+            add_enumerant(out, SPVK_OPERAND_FPEncoding, spvk_spirv_small_float_of(t->flags)->fp_encoding);
+            return;
+        }
         if (t->width == 16) {
             alts[n++] = SPVK_CAPABILITY_Float16;
             /* OpenCL: half values loaded from and stored to memory. */

@@ -37,6 +37,13 @@ static bool type_is_pointer(const spvk_ir_type *t)
     return spvk_ir_type_is(t, spirv_dialect(), SPVK_SPIRV_POINTER) && t->num_types == 1 && t->num_ints >= 1;
 }
 
+/* A pointer without spvkit's ArrayStride (ints[1]): the forms that write only the pointee and the
+   storage class can say no more (a strided one prints in generic form). */
+static bool type_is_plain_pointer(const spvk_ir_type *t)
+{
+    return type_is_pointer(t) && (t->num_ints < 2 || t->ints[1] <= 0);
+}
+
 /* !spirv.untyped_pointer<SC> (SPV_KHR_untyped_pointers), which a spirv.GlobalVariable may have. */
 static bool type_is_untyped_pointer(const spvk_ir_type *t)
 {
@@ -2046,7 +2053,8 @@ static bool parse_spec_constant_composite(spvk_ir_parser *p, spvk_ir_op_state *s
         return false;
     if (!spvk_ir_parser_at_punct(p, ")")) {
         do {
-            const spvk_ir_attr *ref = spvk_ir_parse_symbol_ref(p);
+            /* spvkit's: a constituent may be a value (unit, #spirv.undef, a constant) */
+            const spvk_ir_attr *ref = spvk_ir_parse_attr(p, NULL);
             if (!ref || !attr_push(p, &parts, ref))
                 return false;
         } while (spvk_ir_parse_optional_punct(p, ","));
@@ -2293,7 +2301,7 @@ static void print_load(spvk_ir_printer *p, const spvk_ir_op *op)
     const char *elided[4] = {"storage_class"};
     uint32_t num_elided = 1;
     const spvk_ir_type *ptr = op->num_operands == 1 ? spvk_ir_operand(op, 0)->type : NULL;
-    if (!type_is_pointer(ptr) || op->num_results != 1 || op->results[0].type != ptr->types[0] ||
+    if (!type_is_plain_pointer(ptr) || op->num_results != 1 || op->results[0].type != ptr->types[0] ||
         !memory_access_printable(op, "memory_access", "alignment")) {
         print_fallback(p, op);
         return;
@@ -2332,7 +2340,7 @@ static void print_store(spvk_ir_printer *p, const spvk_ir_op *op)
     const char *elided[4] = {"storage_class"};
     uint32_t num_elided = 1;
     const spvk_ir_type *ptr = op->num_operands == 2 ? spvk_ir_operand(op, 0)->type : NULL;
-    if (!type_is_pointer(ptr) || op->num_results || spvk_ir_operand(op, 1)->type != ptr->types[0] ||
+    if (!type_is_plain_pointer(ptr) || op->num_results || spvk_ir_operand(op, 1)->type != ptr->types[0] ||
         !memory_access_printable(op, "memory_access", "alignment")) {
         print_fallback(p, op);
         return;
@@ -2382,7 +2390,7 @@ static void print_copy_memory(spvk_ir_printer *p, const spvk_ir_op *op)
     uint32_t num_elided = 1;
     const spvk_ir_type *target = op->num_operands == 2 ? spvk_ir_operand(op, 0)->type : NULL;
     const spvk_ir_type *source = op->num_operands == 2 ? spvk_ir_operand(op, 1)->type : NULL;
-    if (!type_is_pointer(target) || !type_is_pointer(source) || target->types[0] != source->types[0] ||
+    if (!type_is_plain_pointer(target) || !type_is_plain_pointer(source) || target->types[0] != source->types[0] ||
         op->num_results || !memory_access_printable(op, "memory_access", "alignment") ||
         !memory_access_printable(op, "source_memory_access", "source_alignment")) {
         print_fallback(p, op);
@@ -3333,6 +3341,14 @@ static bool scalar_type_text(const spvk_ir_type *t, char *buf, size_t size)
             snprintf(buf, size, "bf16");
         else if (t->flags == SPVK_FLOAT_TF32)
             snprintf(buf, size, "tf32");
+        else if (spvk_spirv_small_float_of(t->flags))
+            snprintf(buf, size, "%s", t->flags == SPVK_FLOAT_F8E4M3FN    ? "f8E4M3FN"
+                                      : t->flags == SPVK_FLOAT_F8E5M2    ? "f8E5M2"
+                                      : t->flags == SPVK_FLOAT_F8E8M0FNU ? "f8E8M0FNU"
+                                      : t->flags == SPVK_FLOAT_F6E2M3FN  ? "f6E2M3FN"
+                                      : t->flags == SPVK_FLOAT_F6E3M2FN  ? "f6E3M2FN"
+                                      : t->flags == SPVK_FLOAT_F4E2M1FN  ? "f4E2M1FN"
+                                                                         : "mxint8");
         else
             snprintf(buf, size, "f%u", t->width);
         return true;

@@ -239,4 +239,27 @@ void spvk_spirv_print_type(spvk_ir_printer *p, const spvk_ir_type *type);
 const spvk_ir_attr *spvk_spirv_parse_attr(spvk_ir_parser *p, const spvk_ir_type *type);
 void spvk_spirv_print_attr(spvk_ir_printer *p, const spvk_ir_attr *attr);
 
+/* OpTypeFloat's (width, FPEncoding) of the small float types and the IR's encoding for them
+   (f8E4M3FN is OpTypeFloat 8 Float8E4M3EXT, ...; bf16 is handled on its own). */
+typedef struct spvk_spirv_small_float {
+    uint32_t width, fp_encoding;
+    int ir_encoding;
+} spvk_spirv_small_float;
+static const spvk_spirv_small_float spvk_spirv_small_floats[] = {
+    {8, SPVK_FPENCODING_Float8E4M3EXT, SPVK_FLOAT_F8E4M3FN},
+    {8, SPVK_FPENCODING_Float8E5M2EXT, SPVK_FLOAT_F8E5M2},
+    {8, SPVK_FPENCODING_Float8UnsignedE8M0EXT, SPVK_FLOAT_F8E8M0FNU},
+    {6, SPVK_FPENCODING_Float6E2M3EXT, SPVK_FLOAT_F6E2M3FN},
+    {6, SPVK_FPENCODING_Float6E3M2EXT, SPVK_FLOAT_F6E3M2FN},
+    {4, SPVK_FPENCODING_Float4E2M1EXT, SPVK_FLOAT_F4E2M1FN},
+    {8, SPVK_FPENCODING_MXInt8EXT, SPVK_FLOAT_MXINT8},
+};
+static inline const spvk_spirv_small_float *spvk_spirv_small_float_of(int ir_encoding)
+{
+    for (size_t i = 0; i < sizeof spvk_spirv_small_floats / sizeof *spvk_spirv_small_floats; i++)
+        if (spvk_spirv_small_floats[i].ir_encoding == ir_encoding)
+            return &spvk_spirv_small_floats[i];
+    return NULL;
+}
+
 #endif

@@ -101,6 +101,17 @@ const spvk_ir_type *spvk_spirv_pointer_type(spvk_ir_context *ctx, const spvk_ir_
     return get_type(ctx, SPVK_SPIRV_POINTER, &pointee, 1, &sc, 1);
 }
 
+const spvk_ir_type *spvk_spirv_strided_pointer_type(spvk_ir_context *ctx, const spvk_ir_type *pointee,
+                                                    uint32_t storage_class, int64_t stride)
+{
+    if (!pointee)
+        return NULL;
+    if (stride <= 0)
+        return spvk_spirv_pointer_type(ctx, pointee, storage_class);
+    int64_t ints[2] = {storage_class, stride};
+    return get_type(ctx, SPVK_SPIRV_POINTER, &pointee, 1, ints, 2);
+}
+
 /* The decoration's value, for sorting: an ENUM, or the ENUM first in an ARRAY. */
 static int64_t decoration_value(const spvk_ir_attr *a)
 {
@@ -288,6 +299,15 @@ const spvk_ir_type *spvk_spirv_spec_coopmatrix_type(spvk_ir_context *ctx, const 
 const spvk_ir_type *spvk_spirv_opaque_type(spvk_ir_context *ctx, uint32_t opcode, const int64_t *literals,
                                            uint32_t num_literals)
 {
+    return spvk_spirv_opaque_type_ids(ctx, opcode, literals, num_literals, NULL, 0);
+}
+
+const spvk_ir_type *spvk_spirv_opaque_type_ids(spvk_ir_context *ctx, uint32_t opcode, const int64_t *literals,
+                                               uint32_t num_literals, const spvk_ir_attr *const *ids, uint32_t num_ids)
+{
+    for (uint32_t i = 0; i < num_ids; i++)
+        if (!ids[i])
+            return NULL;
     int64_t small[8];
     int64_t *ints = num_literals < 8 ? small : spvk_ir_alloc(ctx, (num_literals + 1) * sizeof *ints);
     if (!ints)
@@ -295,7 +315,14 @@ const spvk_ir_type *spvk_spirv_opaque_type(spvk_ir_context *ctx, uint32_t opcode
     ints[0] = opcode;
     for (uint32_t i = 0; i < num_literals; i++)
         ints[i + 1] = literals[i];
-    const spvk_ir_type *t = get_type(ctx, SPVK_SPIRV_OPAQUE, NULL, 0, ints, num_literals + 1);
+    spvk_ir_type_desc d = {0};
+    d.dialect = spvk_spirv_dialect();
+    d.kind = SPVK_SPIRV_OPAQUE;
+    d.ints = ints;
+    d.num_ints = num_literals + 1;
+    d.attrs = ids;
+    d.num_attrs = num_ids;
+    const spvk_ir_type *t = spvk_ir_type_get(ctx, &d);
     if (ints != small)
         ir_free(ctx, ints, (num_literals + 1) * sizeof *ints); /* the context keeps its own copy */
     return t;
@@ -314,6 +341,17 @@ static bool opaque_name(uint32_t opcode, char *buf, size_t size)
     case SPVK_OP_TypeFloat:
     case SPVK_OP_TypeSampler:
     case SPVK_OP_TypeOpaque:
+    /* types of their own: one spelling each */
+    case SPVK_OP_TypeVector:
+    case SPVK_OP_TypeMatrix:
+    case SPVK_OP_TypeImage:
+    case SPVK_OP_TypeSampledImage:
+    case SPVK_OP_TypeArray:
+    case SPVK_OP_TypeRuntimeArray:
+    case SPVK_OP_TypeStruct:
+    case SPVK_OP_TypePointer:
+    case SPVK_OP_TypeFunction:
+    case SPVK_OP_TypeCooperativeMatrixKHR:
         return false;
     default:
         break;
@@ -326,7 +364,7 @@ static bool opaque_name(uint32_t opcode, char *buf, size_t size)
         if (k == SPVK_OPERAND_IdResult)
             continue;
         uint8_t cat = spvk_operand_kind_categories[k];
-        if (cat == SPVK_CATEGORY_ID || cat == SPVK_CATEGORY_COMPOSITE || k == SPVK_OPERAND_LiteralString)
+        if (cat == SPVK_CATEGORY_COMPOSITE || k == SPVK_OPERAND_LiteralString)
             return false;
     }
     const char *n = desc->name + 6;
@@ -362,16 +400,21 @@ static uint32_t opaque_opcode(const char *name)
     return 0;
 }
 
-/* The literal operand kinds of an opaque type's opcode, in order (result id left out). */
-static uint32_t opaque_operand_kinds(uint32_t opcode, unsigned *kinds, uint32_t max)
+/* The operand kinds of an opaque type's opcode, in order (result id left out), and each one's
+   quantifier. */
+static uint32_t opaque_operand_kinds(uint32_t opcode, unsigned *kinds, uint8_t *quantifiers, uint32_t max)
 {
     const spvk_instruction_desc *desc = spvk_instruction_by_opcode(opcode);
     uint32_t n = 0;
     for (uint8_t i = 0; desc && i < desc->num_operands && n < max; i++)
-        if (desc->operands[i].kind != SPVK_OPERAND_IdResult)
+        if (desc->operands[i].kind != SPVK_OPERAND_IdResult) {
+            quantifiers[n] = desc->operands[i].quantifier;
             kinds[n++] = desc->operands[i].kind;
+        }
     return n;
 }
+
+static bool is_id_kind(unsigned kind) { return spvk_operand_kind_categories[kind] == SPVK_CATEGORY_ID; }
 
 /* ---- Printing ---- */
 
@@ -528,6 +571,8 @@ static void print_body(type_printer *tp, const spvk_ir_type *t)
         print_any(tp, t->types[0]);
         spvk_ir_print_text(p, ", ");
         spvk_spirv_print_enum_value(p, SPVK_OPERAND_StorageClass, (uint32_t)t->ints[0]);
+        if (t->num_ints > 1 && t->ints[1] > 0)
+            spvk_ir_print_format(p, ", stride=%lld", (long long)t->ints[1]);
         spvk_ir_print_text(p, ">");
         break;
     case SPVK_SPIRV_STRUCT:
@@ -606,19 +651,39 @@ static void print_body(type_printer *tp, const spvk_ir_type *t)
             break;
         }
         spvk_ir_print_text(p, name);
-        if (t->num_ints > 1) {
+        if (t->num_ints > 1 || t->num_attrs) {
+            /* Operands in the grammar's order: literals from ints, <id>s from attrs (a variadic
+               operand takes what is left of its list). */
             unsigned kinds[16];
-            uint32_t nk = opaque_operand_kinds(opcode, kinds, 16);
+            uint8_t qs[16];
+            uint32_t nk = opaque_operand_kinds(opcode, kinds, qs, 16);
+            uint32_t li = 1, ai = 0, printed = 0;
             spvk_ir_print_text(p, "<");
-            for (uint32_t i = 1; i < t->num_ints; i++) {
-                if (i > 1)
-                    spvk_ir_print_text(p, ", ");
-                unsigned k = i - 1 < nk ? kinds[i - 1] : SPVK_OPERAND_LiteralInteger;
-                uint8_t cat = spvk_operand_kind_categories[k];
-                if (cat == SPVK_CATEGORY_VALUEENUM || cat == SPVK_CATEGORY_BITENUM)
-                    spvk_spirv_print_enum_value(p, k, (uint32_t)t->ints[i]);
-                else
-                    spvk_ir_print_format(p, "%lld", (long long)t->ints[i]);
+            for (uint32_t k = 0; k < nk || li < t->num_ints || ai < t->num_attrs; k++) {
+                bool extra = k >= nk; /* more than the grammar says: malformed, printed anyway */
+                unsigned kind = extra ? SPVK_OPERAND_LiteralInteger : kinds[k];
+                bool id = extra ? li >= t->num_ints : is_id_kind(kind);
+                bool many = extra || qs[k] == SPVK_QUANTIFIER_VARIADIC;
+                do {
+                    if (id ? ai >= t->num_attrs : li >= t->num_ints)
+                        break;
+                    if (printed++)
+                        spvk_ir_print_text(p, ", ");
+                    if (id) {
+                        const spvk_ir_attr *a = t->attrs[ai++];
+                        if (!a->dialect && a->kind == SPVK_ATTR_TYPE)
+                            print_any(tp, a->type);
+                        else
+                            spvk_ir_print_attr_to(p, a);
+                        continue;
+                    }
+                    uint8_t cat = spvk_operand_kind_categories[kind];
+                    if (cat == SPVK_CATEGORY_VALUEENUM || cat == SPVK_CATEGORY_BITENUM)
+                        spvk_spirv_print_enum_value(p, kind, (uint32_t)t->ints[li]);
+                    else
+                        spvk_ir_print_format(p, "%lld", (long long)t->ints[li]);
+                    li++;
+                } while (many);
             }
             spvk_ir_print_text(p, ">");
         }
@@ -891,29 +956,51 @@ static const spvk_ir_type *parse_image(spvk_ir_parser *p, spvk_ir_context *ctx)
                                  (uint32_t)v[4], (uint32_t)v[5], v[6]);
 }
 
+/* What print_body writes for SPVK_SPIRV_OPAQUE: `<` operands `>` in grammar order, literals as
+   integers or enumerant names, <id>s as types or attributes (`2 : i32`, `true`, `@N`); optional
+   and variadic operands may be left out, a variadic one repeats up to `>`. */
 static const spvk_ir_type *parse_opaque(spvk_ir_parser *p, spvk_ir_context *ctx, uint32_t opcode)
 {
     unsigned kinds[16];
-    uint32_t nk = opaque_operand_kinds(opcode, kinds, 16);
+    uint8_t qs[16];
+    uint32_t nk = opaque_operand_kinds(opcode, kinds, qs, 16);
     int64_t lits[16];
-    uint32_t n = 0;
+    const spvk_ir_attr *ids[16];
+    uint32_t n = 0, ni = 0, parsed = 0;
     if (nk && !spvk_ir_parse_punct(p, "<"))
         return NULL;
     for (uint32_t i = 0; i < nk; i++) {
-        if (i && !spvk_ir_parse_punct(p, ","))
-            return NULL;
-        uint8_t cat = spvk_operand_kind_categories[kinds[i]];
-        if (cat == SPVK_CATEGORY_VALUEENUM || cat == SPVK_CATEGORY_BITENUM) {
-            if (!parse_enum_in(p, kinds[i], &lits[n]))
+        bool required = qs[i] != SPVK_QUANTIFIER_OPTIONAL && qs[i] != SPVK_QUANTIFIER_VARIADIC;
+        do {
+            if (!required && spvk_ir_parser_at_punct(p, ">"))
+                break;
+            if (parsed++ && !spvk_ir_parse_punct(p, ","))
                 return NULL;
-        } else if (!spvk_ir_parse_integer(p, &lits[n])) {
-            return NULL;
-        }
-        n++;
+            if (n == 16 || ni == 16) {
+                spvk_ir_parser_error(p, "too many type parameters");
+                return NULL;
+            }
+            if (is_id_kind(kinds[i])) {
+                if (!(ids[ni++] = spvk_ir_parse_attr(p, NULL)))
+                    return NULL;
+            } else {
+                uint8_t cat = spvk_operand_kind_categories[kinds[i]];
+                if (cat == SPVK_CATEGORY_VALUEENUM || cat == SPVK_CATEGORY_BITENUM) {
+                    if (!parse_enum_in(p, kinds[i], &lits[n]))
+                        return NULL;
+                } else if (!spvk_ir_parse_integer(p, &lits[n])) {
+                    return NULL;
+                }
+                n++;
+            }
+        } while (qs[i] == SPVK_QUANTIFIER_VARIADIC);
     }
     if (nk && !spvk_ir_parse_punct(p, ">"))
         return NULL;
-    return spvk_spirv_opaque_type(ctx, opcode, lits, n);
+    const spvk_ir_type *t = spvk_spirv_opaque_type_ids(ctx, opcode, lits, n, ids, ni);
+    if (!t)
+        spvk_ir_parser_error(p, "out of memory");
+    return t;
 }
 
 /* A number, or @symbol (a specialization constant): params[i] or symbols[i]. */
@@ -1003,11 +1090,16 @@ const spvk_ir_type *spvk_spirv_parse_type(spvk_ir_parser *p)
             return NULL;
         t = spvk_spirv_runtime_array_type(ctx, elem, stride);
     } else if (strcmp(m, "ptr") == 0) {
-        int64_t sc;
+        int64_t sc, pstride = 0;
         if (!spvk_ir_parse_punct(p, "<") || !(elem = spvk_ir_parse_type(p)) || !spvk_ir_parse_punct(p, ",") ||
-            !parse_enum_in(p, SPVK_OPERAND_StorageClass, &sc) || !spvk_ir_parse_punct(p, ">"))
+            !parse_enum_in(p, SPVK_OPERAND_StorageClass, &sc))
             return NULL;
-        t = spvk_spirv_pointer_type(ctx, elem, (uint32_t)sc);
+        /* spvkit's: an ArrayStride decoration of the pointer type, as arrays write it */
+        if (spvk_ir_parse_optional_punct(p, ",") && !parse_stride(p, &pstride))
+            return NULL;
+        if (!spvk_ir_parse_punct(p, ">"))
+            return NULL;
+        t = spvk_spirv_strided_pointer_type(ctx, elem, (uint32_t)sc, pstride);
     } else if (strcmp(m, "struct") == 0) {
         return parse_struct(p, ctx);
     } else if (strcmp(m, "image") == 0) {

@@ -1066,7 +1066,7 @@ static bool verify_variable(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned 
         if (init->type != r->types[0])
             return fail(v, op, "initializer", "must have the pointee type %s, got %s", T(r->types[0]), T(init->type));
         if (!is_op(init->defining_op, "spirv.Constant") && !is_op(init->defining_op, "spirv.mlir.referenceof") &&
-            !is_op(init->defining_op, "spirv.mlir.addressof"))
+            !is_op(init->defining_op, "spirv.mlir.addressof") && !is_op(init->defining_op, "spirv.Undef"))
             return fail(v, op, "initializer", "initializer must be the result of a constant or spirv.GlobalVariable op");
     }
     static const char *const global_only[] = {"descriptor_set", "binding", "built_in"};
@@ -1088,6 +1088,21 @@ static const spvk_ir_type *type_attr(const spvk_ir_op *op, const char *name)
 {
     const spvk_ir_attr *a = spvk_ir_op_attr(op, name);
     return attr_is_builtin(a, SPVK_ATTR_TYPE) ? a->type : NULL;
+}
+
+static bool constant_fits(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_attr *value,
+                          const spvk_ir_type *t, unsigned depth);
+
+/* spvkit's: a value where MLIR has a symbol (an initializer, a spec constant composite's
+   constituent): #spirv.undef (OpUndef), unit (OpConstantNull) or a constant's value of the type. */
+static bool is_undef_attr(const spvk_ir_attr *a)
+{
+    return a && a->dialect == spvk_spirv_dialect() && a->kind == SPVK_SPIRV_ATTR_UNDEF;
+}
+
+static bool value_fits(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_attr *value, const spvk_ir_type *t)
+{
+    return is_undef_attr(value) || (t && constant_fits(v, op, value, t, 0));
 }
 
 static bool verify_global_variable(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rule)
@@ -1113,7 +1128,10 @@ static bool verify_global_variable(spvk_ir_verifier *v, const spvk_ir_op *op, un
     const spvk_ir_attr *init = spvk_ir_op_attr(op, "initializer");
     if (init && untyped && !data_type)
         return fail(v, op, "initializer", "an untyped variable with an initializer needs a 'data_type'");
-    if (init) {
+    if (init && !attr_is_flat_symbol(init)) {
+        if (!value_fits(v, op, init, untyped ? data_type->type : t->types[0]))
+            return false;
+    } else if (init) {
         const spvk_ir_op *target = resolve_symbol(v, op, init);
         if (!is_op(target, "spirv.GlobalVariable") && !is_op(target, "spirv.SpecConstant") &&
             !is_op(target, "spirv.SpecConstantComposite"))
@@ -1167,8 +1185,11 @@ static bool verify_reference_of(spvk_ir_verifier *v, const spvk_ir_op *op, unsig
         t = constant_attr_type(spvk_ir_verifier_context(v), spvk_ir_op_attr(c, "default_value"));
     else if (is_op(c, "spirv.SpecConstantComposite"))
         t = type_attr(c, "type");
+    else if (is_op(c, "spirv.SpecConstantOperation") && c->num_results == 1)
+        t = c->results[0].type; /* spvkit's: a module-level one has a symbol (docs/spirv_dialect.md) */
     else
-        return fail(v, op, "symbol", "expected spirv.SpecConstant or spirv.SpecConstantComposite symbol");
+        return fail(v, op, "symbol",
+                    "expected spirv.SpecConstant, spirv.SpecConstantComposite or spirv.SpecConstantOperation symbol");
     if (t != result_type(op))
         return fail(v, op, "result type",
                     "result type mismatch with the referenced specialization constant's type %s, got %s", T(t),
@@ -1201,6 +1222,8 @@ static bool constant_fits(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_
     spvk_ir_context *ctx = spvk_ir_verifier_context(v);
     if (depth > 64)
         return fail(v, op, "value", "constant nested too deeply");
+    if (attr_is_builtin(value, SPVK_ATTR_UNIT))
+        return true; /* spvkit's OpConstantNull, of any type (docs/spirv_dialect.md) */
     if (attr_is_int(value) || attr_is_builtin(value, SPVK_ATTR_FLOAT) || attr_is_builtin(value, SPVK_ATTR_BOOL)) {
         const spvk_ir_type *vt = constant_attr_type(ctx, value);
         if (vt != t)
@@ -1300,8 +1323,8 @@ static bool verify_spec_constant_operation(spvk_ir_verifier *v, const spvk_ir_op
     const spvk_ir_block *body = op->num_regions == 1 ? op->regions[0].first : NULL;
     for (const spvk_ir_op *inner = body ? body->first : NULL; inner; inner = inner->next) {
         const spvk_spirv_op_info *info = spvk_spirv_op_info_of(inner);
-        if (!info || !(info->flags & SPVK_SPIRV_OP_GENERIC))
-            continue;
+        if (!info || !(info->flags & SPVK_SPIRV_OP_GENERIC) || info->opcode == SPVK_OP_Undef)
+            continue; /* an OpUndef operand is materialized in the region like a constant */
         if (info->ext_set != SPVK_EXT_INST_SET_NONE ||
             spvk_spec_constant_opcode(info->opcode) == SPVK_SPEC_OPCODE_NOT_ALLOWED)
             return fail(v, op, "enclosed op", "'%s' is not an opcode OpSpecConstantOp allows",
@@ -1328,6 +1351,11 @@ static bool verify_spec_constant_composite(spvk_ir_verifier *v, const spvk_ir_op
         return fail(v, op, "constituents", "has incorrect number of operands: expected %lld, but provided %u",
                     (long long)count, parts->num_attrs);
     for (uint32_t i = 0; i < parts->num_attrs; i++) {
+        if (!attr_is_flat_symbol(parts->attrs[i])) {
+            if (!value_fits(v, op, parts->attrs[i], spvk_spirv_composite_member(t, i, &count)))
+                return false;
+            continue;
+        }
         const spvk_ir_op *c = resolve_symbol(v, op, parts->attrs[i]);
         const spvk_ir_type *member = spvk_spirv_composite_member(t, i, &count), *ct = NULL;
         if (is_op(c, "spirv.SpecConstant"))

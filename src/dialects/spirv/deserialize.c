@@ -681,6 +681,24 @@ static bool decoration_consumed(uint32_t decoration)
     return decoration == SPVK_DECORATION_ArrayStride || decoration == SPVK_DECORATION_Block;
 }
 
+/* An <id> operand of OpDecorateId (CounterBuffer's buffer, AlignmentId's and MaxByteOffsetId's
+   constant, UniformId's scope): a global variable or spec constant as its symbol, an integer
+   constant as its value (an i32), which is what the serializer writes back (an OpConstant of the
+   32-bit unsigned integer type: the operands are constant instructions of an integer type). */
+static const spvk_ir_attr *decoration_id_operand(dsr *d, const dsr_deco *deco, uint32_t id, const char *name)
+{
+    dsr_id *e = dsr_id_at(d, id);
+    if ((e->kind == DSR_ID_GLOBAL || e->kind == DSR_ID_SPEC) && e->ref)
+        return e->ref;
+    if (e->kind == DSR_ID_CONSTANT) {
+        const spvk_ir_attr *a = dsr_constant(d, id, deco->inst);
+        if (a && !a->dialect && a->kind == SPVK_ATTR_INTEGER && a->type && a->type->width <= 32)
+            return dsr_check(d, (void *)spvk_ir_i32_attr(d->ctx, (int32_t)(uint32_t)a->value));
+    }
+    dsr_fail(d, deco->inst, "the <id> operand %%%u of decoration %s cannot be represented (a variable, a "
+                            "specialization constant or a 32-bit integer constant can)", id, name);
+}
+
 const spvk_ir_attr *dsr_decoration_attr(dsr *d, const dsr_deco *deco, const char **name_out)
 {
     const dsr_inst *in = &d->insts[deco->inst];
@@ -728,7 +746,8 @@ const spvk_ir_attr *dsr_decoration_attr(dsr *d, const dsr_deco *deco, const char
             dsr_fail(d, deco->inst, "unknown operand kind in a decoration");
         switch (kd->category) {
         case SPVK_CATEGORY_ID:
-            dsr_fail(d, deco->inst, "decorations with <id> operands (%s) are not supported", *name_out);
+            items[k] = decoration_id_operand(d, deco, (d->words + in->offset)[o->offset], *name_out);
+            break;
         case SPVK_CATEGORY_VALUEENUM:
         case SPVK_CATEGORY_BITENUM:
             /* MLIR 19 has an attribute for FPFastMathMode's operand only; other enumerant
@@ -1223,6 +1242,9 @@ static void spec_constant(dsr *d, uint32_t i)
     e->op = make_spec_constant(d, in->result_id, e->symbol, value, i);
 }
 
+/* A module-level OpVariable, or OpUntypedVariableKHR (SPV_KHR_untyped_pointers): the same
+   spirv.GlobalVariable, its type the untyped pointer and its optional Data Type in 'data_type'
+   (spvkit's; MLIR 19 has no untyped pointers). */
 static void global_variable(dsr *d, uint32_t i)
 {
     const dsr_inst *in = &d->insts[i];
@@ -1264,9 +1286,6 @@ static void global_variable(dsr *d, uint32_t i)
         values[n++] = symbol_operand(d, op_word(d, i, init_operand), i, true);
     }
     symbol_attrs_from_decorations(d, in->result_id, names, values, &n, 32);
-/* A module-level OpVariable, or OpUntypedVariableKHR (SPV_KHR_untyped_pointers): the same
-   spirv.GlobalVariable, its type the untyped pointer and its optional Data Type in 'data_type'
-   (spvkit's; MLIR 19 has no untyped pointers). */
     e->op = dsr_create_op(d, NULL, "spirv.GlobalVariable", NULL, 0, NULL, dsr_dict(d, names, values, n));
     append_module_op(d, e->op);
 }
@@ -1638,13 +1657,16 @@ static void translate_module(dsr *d)
         case SPVK_OP_ExtInstImport: {
             const char *name = op_string(d, i, 1);
             unsigned set = spvk_ext_inst_set_by_import(name, strlen(name));
-            bool mapped = set != SPVK_EXT_INST_SET_NONE && spvk_spirv_op_info_by_ext(set, 1) != NULL;
-            if (!mapped && strncmp(name, "NonSemantic.", 12) != 0 && !is_debug_ext_set(name))
-                dsr_fail(d, i, "extended instruction set \"%s\" cannot be represented (spvkit maps GLSL.std.450, "
-                               "OpenCL.std and NonSemantic.* sets)", name);
+            /* GLSL.std.450 and OpenCL.std map to their ops, the others the grammar describes
+               (SPV_AMD_*, TOSA, Arm's) and NonSemantic.* to spirv.ExtInst; a set the grammar does
+               not describe has operands no one can tell apart. */
+            if (set == SPVK_EXT_INST_SET_NONE && strncmp(name, "NonSemantic.", 12) != 0 && !is_debug_ext_set(name))
+                dsr_fail(d, i, "extended instruction set \"%s\" cannot be represented (spvkit maps the sets of "
+                               "the grammar and NonSemantic.* sets)", name);
             break;
         }
         case SPVK_OP_Variable:
+        case SPVK_OP_UntypedVariableKHR:
             global_variable(d, i);
             break;
         case SPVK_OP_SpecConstant:
@@ -1668,7 +1690,6 @@ static void translate_module(dsr *d)
             break;
         case SPVK_OP_ConstantSampler:
         case SPVK_OP_Undef:
-        case SPVK_OP_UntypedVariableKHR:
             dsr_id_at(d, in->result_id)->type = dsr_type(d, in->result_type_id, i);
             if (dsr_id_at(d, in->result_id)->decorations)
                 dsr_fail(d, i, "decorations on %s cannot be represented", dsr_inst_name(d, i));
@@ -1699,6 +1720,15 @@ static void translate_module(dsr *d)
         case SPVK_OP_GroupMemberDecorate:
         case SPVK_OP_TypeForwardPointer:
             break;
+        case SPVK_OP_ExtInstWithForwardRefsKHR: {
+            /* Debug information's forward references (NonSemantic.Shader.DebugInfo.100): dropped
+               with the rest of it. No other set has a use for them. */
+            dsr_id *set = dsr_id_at(d, op_word(d, i, 2));
+            if (set->kind != DSR_ID_EXT_IMPORT || !is_debug_ext_set(op_string(d, set->def - 1, 1)))
+                dsr_fail(d, i, "OpExtInstWithForwardRefsKHR of a set other than debug information cannot be "
+                               "represented");
+            break;
+        }
         case SPVK_OP_ExtInst: {
             dsr_id *set = dsr_id_at(d, op_word(d, i, 2));
             const char *name = set->kind == DSR_ID_EXT_IMPORT ? op_string(d, set->def - 1, 1) : "";

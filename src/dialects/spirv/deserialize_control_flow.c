@@ -927,7 +927,7 @@ static spvk_ir_op *nonsemantic_op(dsr *d, uint32_t i, spvk_ir_block *x, unsigned
     const dsr_inst *imp = &d->insts[s->def - 1];
     const char *name = (const char *)((d->words + imp->offset) + d->operands[imp->first_operand + 1].offset);
     uint32_t number = word_of(d, i, 3);
-    if (strncmp(name, "NonSemantic.", 12) != 0)
+    if (strncmp(name, "NonSemantic.", 12) != 0 && in->ext_set == SPVK_EXT_INST_SET_NONE)
         dsr_fail(d, i, "instruction %u of \"%s\" cannot be represented", number, name);
     if (depth > DSR_MAX_TYPE_DEPTH)
         dsr_fail(d, i, "non-semantic instructions nested too deeply");
@@ -972,7 +972,9 @@ static void translate_ext_inst(dsr *d, uint32_t i, spvk_ir_block *x)
     }
     if (is_debug_set_name(name))
         return; /* debug information: dropped */
-    if (strncmp(name, "NonSemantic.", 12) != 0)
+    /* A set of the grammar without ops of its own (SPV_AMD_*, TOSA, Arm's) is spirv.ExtInst too:
+       its instructions take <id> operands only, as the non-semantic ones. */
+    if (strncmp(name, "NonSemantic.", 12) != 0 && in->ext_set == SPVK_EXT_INST_SET_NONE)
         dsr_fail(d, i, "instruction %u of \"%s\" cannot be represented", number, name);
     spvk_ir_op *op = nonsemantic_op(d, i, x, 0);
     add_decoration_attrs(d, op, in->result_id);
@@ -996,6 +998,15 @@ static void translate(dsr *d, uint32_t i, spvk_ir_block *x)
     case SPVK_OP_ExtInst:
         translate_ext_inst(d, i, x);
         return;
+    case SPVK_OP_ExtInstWithForwardRefsKHR: {
+        /* Only debug information has forward references: dropped with it. */
+        dsr_id *s = dsr_id_at(d, word_of(d, i, 2));
+        const dsr_inst *imp = s->kind == DSR_ID_EXT_IMPORT ? &d->insts[s->def - 1] : NULL;
+        if (!imp || !is_debug_set_name((const char *)((d->words + imp->offset) +
+                                                      d->operands[imp->first_operand + 1].offset)))
+            dsr_fail(d, i, "OpExtInstWithForwardRefsKHR of a set other than debug information cannot be represented");
+        return;
+    }
     case SPVK_OP_Return:
         append(x, dsr_create_op(d, d->def_return, "spirv.Return", NULL, 0, NULL, NULL));
         return;

@@ -553,6 +553,30 @@ static void test_instruction_constructs(void)
     CHECK(has(&r, "{instruction = 5 : i32, set = \"SPV_AMD_shader_trinary_minmax\"}"));
     CHECK(r.text && !strstr(r.text, "DebugInfo"));
     result_free(&r);
+
+    /* OpExecutionModeId with a type operand and a normal constant (which must stay one). */
+    r = deserialize_text("OpCapability Shader\nOpCapability FloatControls2\nOpExtension \"SPV_KHR_float_controls2\"\n"
+                         "OpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\"\n"
+                         "OpExecutionModeId %main FPFastMathDefault %f32 %mode\n"
+                         "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n%f32 = OpTypeFloat 32\n"
+                         "%mode = OpConstant %uint 458767\n"
+                         "%main = OpFunction %void None %fn\n%e = OpLabel\nOpReturn\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "values = [f32, 458767 : i32]"));
+    result_free(&r);
+
+    /* A specialization constant where MLIR makes the id an attribute (a barrier's scope): its
+       symbol. A function ending in OpUnreachable (reachable for MLIR): a return. */
+    r = deserialize_text("OpCapability Shader\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\"\n"
+                         "OpExecutionMode %main LocalSize 1 1 1\nOpDecorate %scope SpecId 3\n"
+                         "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
+                         "%scope = OpSpecConstant %uint 2\n%none = OpConstant %uint 0\n"
+                         "%main = OpFunction %void None %fn\n%e = OpLabel\nOpControlBarrier %scope %scope %none\n"
+                         "OpUnreachable\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(has(&r, "execution_scope = @spirv_spec_const_"));
+    CHECK(has(&r, "spirv.Return"));
+    result_free(&r);
 }
 
 /* ---- Errors and hostile input ---- */

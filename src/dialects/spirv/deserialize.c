@@ -1533,8 +1533,20 @@ static void execution_mode(dsr *d, uint32_t i)
             /* spvkit's spirv.ExecutionModeId: values are symbols of spec constants (normal
                constants get one), as in MLIR after 19. */
             op_name = "spirv.ExecutionModeId";
-            for (uint32_t k = 0; k < count; k++)
-                items[k] = symbol_operand(d, op_word(d, i, 2 + k), i, false);
+            for (uint32_t k = 0; k < count; k++) {
+                /* FPFastMathDefault's Target Type is a type: a type attribute. A normal integer
+                   constant stays one (an integer, written back as an OpConstant): its Fast-Math
+                   Mode must not be a specialization constant. */
+                uint32_t id = op_word(d, i, 2 + k);
+                dsr_id *e = dsr_id_at(d, id);
+                const spvk_ir_attr *c = e->kind == DSR_ID_CONSTANT ? dsr_constant(d, id, i) : NULL;
+                if (e->kind == DSR_ID_TYPE)
+                    items[k] = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, dsr_type(d, id, i)));
+                else if (c && !c->dialect && c->kind == SPVK_ATTR_INTEGER && c->type && c->type->width <= 32)
+                    items[k] = dsr_check(d, (void *)spvk_ir_i32_attr(d->ctx, (int32_t)(uint32_t)c->value));
+                else
+                    items[k] = symbol_operand(d, id, i, false);
+            }
         }
     } else {
         for (uint32_t k = 0; k < count; k++)

@@ -576,6 +576,10 @@ static const spvk_ir_attr *hook_attr_of_id(void *user, uint32_t id, unsigned id_
         return e->kind == DSR_ID_TYPE && e->state == DSR_STATE_DONE ? spvk_ir_type_attr(d->ctx, e->type) : NULL;
     if (id_as == SPVK_SPIRV_ID_AS_FUNCTION)
         return e->kind == DSR_ID_FUNCTION ? dsr_function_ref(d, e) : NULL;
+    /* A specialization constant where MLIR wants a constant (a cooperative matrix layout, a
+       scope): its symbol (spvkit's). */
+    if (e->kind == DSR_ID_SPEC && e->ref && d->insts[e->def - 1].opcode != SPVK_OP_SpecConstantComposite)
+        return e->ref;
     if (e->kind == DSR_ID_CONSTANT && e->state == DSR_STATE_DONE && e->attr && e->attr->kind == SPVK_ATTR_INTEGER &&
         !e->attr->dialect)
         return e->attr;
@@ -1609,11 +1613,14 @@ static void emit_block(dsr *d, uint32_t bi, spvk_ir_block *x)
         continuation(d, s, x);
         return;
     }
-    if (b->inline_merge && !b->has_pred && d->insts[b->last].opcode == SPVK_OP_Unreachable) {
+    bool first_block = x->region && x == x->region->first;
+    if (((b->inline_merge && !b->has_pred) || first_block) && d->insts[b->last].opcode == SPVK_OP_Unreachable) {
         /* An unreachable merge block (every path through the construct leaves the function):
            MLIR allows spirv.Unreachable only in a block without predecessors, and the code after
            the construct op is in a reachable block as far as the IR can tell. A return never
-           executes there either and is valid in both. */
+           executes there either and is valid in both. A region's first block (a function that
+           ends in OpUnreachable, after OpDemoteToHelperInvocation say) is reachable for MLIR too:
+           reaching OpUnreachable is undefined behaviour, of which returning is one. */
         const spvk_ir_type *ret = f->result_type;
         if (!ret) {
             append(x, dsr_create_op(d, NULL, "spirv.Return", NULL, 0, NULL, NULL));

@@ -1063,6 +1063,9 @@ static bool emit_execution_mode(spvk_ser *s, const spvk_ir_op *op)
                     } else {
                         word = (uint32_t)v->value;
                     }
+                } else if (v && v->dialect == NULL && v->kind == SPVK_ATTR_TYPE && v->type && id_operands) {
+                    word = ser_type(s, v->type, op); /* FPFastMathDefault's Target Type */
+                    ok = word != 0;
                 } else if (v && v->dialect == NULL && v->kind == SPVK_ATTR_FLOAT) {
                     float f = (float)v->number;
                     memcpy(&word, &f, sizeof word);

@@ -344,6 +344,8 @@ static spvk_result decode_id_attr(decoder *d, const spvk_spirv_slot *slot)
     } else if (slot->id_as_attr == SPVK_SPIRV_ID_AS_FUNCTION) {
         if (!a || a->kind != SPVK_ATTR_SYMBOL_REF || a->dialect)
             return dec_fail(d, "operand %%%u must be a function (it becomes the attribute '%s')", id, slot->attr_name);
+    } else if (a && a->kind == SPVK_ATTR_SYMBOL_REF && !a->dialect) {
+        /* spvkit's: a specialization constant's symbol stands for it (the hook gave it). */
     } else {
         if (!a)
             a = constant_of_value(d->ids ? d->ids[d->id] : NULL);
@@ -747,6 +749,14 @@ bool spvk_spirv_encode_generic_ex(spvk_ir_context *ctx, const spvk_spirv_op_info
             if (!hooks || !hooks->id_of_attr)
                 return enc_fail(&e, "attribute '%s' needs an id (the serializer's hook)", s->attr_name);
             const spvk_ir_attr *key = a;
+            if (s->id_as_attr == SPVK_SPIRV_ID_AS_CONSTANT && a->kind == SPVK_ATTR_SYMBOL_REF && !a->dialect) {
+                /* a specialization constant's symbol: the hook resolves it as a function's */
+                uint32_t id = hooks->id_of_attr(hooks->user, a, SPVK_SPIRV_ID_AS_FUNCTION);
+                if (!id)
+                    return enc_fail(&e, "no id for attribute '%s'", s->attr_name);
+                spvk_writer_word(w, id);
+                continue;
+            }
             if (s->id_as_attr == SPVK_SPIRV_ID_AS_CONSTANT) {
                 uint32_t v = 0;
                 if (!enum_value_of(&e, a, s->attr_name, &v))

@@ -323,6 +323,7 @@ static bool check_slot_attr(spvk_ir_verifier *v, const spvk_ir_op *op, const spv
     }
     if (slot->id_as_attr == SPVK_SPIRV_ID_AS_CONSTANT) {
         bool ok = slot->attr_kind == SPVK_SPIRV_ATTR_KIND_NONE ? attr_is_int(a) : attr_is_enum(a, slot->attr_kind);
+        ok = ok || attr_is_flat_symbol(a); /* spvkit's: a specialization constant's symbol */
         if (!ok) {
             const spvk_operand_kind_desc *ek =
                 slot->attr_kind == SPVK_SPIRV_ATTR_KIND_NONE ? NULL : spvk_operand_kind(slot->attr_kind);

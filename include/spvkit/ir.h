@@ -90,6 +90,9 @@ struct spvk_ir_type {
     /* Identified (possibly recursive) types only: the body is set once after creation. */
     bool identified;
     bool body_set;
+    /* Internal (the printer's): an upper bound of the length of this type's text written out in
+       full, saturating at UINT32_MAX; it finds the shared sub-trees that print as aliases. */
+    uint32_t text_bound;
 };
 
 /* Creates or finds a type. types/ints/attrs are copied. NULL when out of memory. */
@@ -175,6 +178,7 @@ struct spvk_ir_attr {
     uint32_t num_attrs;
     const spvk_ir_attr *const *attrs;
     const char *const *names; /* DICTIONARY (sorted) and dialect attributes with named parameters */
+    uint32_t text_bound;      /* internal: as spvk_ir_type's (0 for an op's own location) */
 };
 
 typedef struct spvk_ir_attr_desc {
@@ -567,6 +571,8 @@ SPVK_API char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const s
 typedef bool (*spvk_ir_write_fn)(void *user, const char *text, size_t length);
 SPVK_API spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_print_options *options,
                                       spvk_ir_write_fn write, void *user);
+/* One type or attribute's text, for diagnostics: past 4 KiB the rest is left out and "..." ends it
+   (a shared sub-tree written out may be 2^63 long; spvk_ir_print names it through an alias). */
 SPVK_API char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type);
 SPVK_API char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr);
 

@@ -367,6 +367,69 @@ static bool type_equals_desc(const spvk_ir_type *t, const spvk_ir_type_desc *d, 
     return true;
 }
 
+/* ---- Text bounds (spvk_ir_type.text_bound): the printer's aliases ---- */
+
+static uint32_t bound_add(uint32_t a, uint64_t b) { return b >= UINT32_MAX - a ? UINT32_MAX : (uint32_t)(a + b); }
+
+/* Remembers an item whose text may be long (the lock is held): a streamed print looks for shared
+   sub-trees among them before the bodies that use them exist. false when out of memory. */
+static bool note_big_item(spvk_ir_context *ctx, const void *item, bool is_attr)
+{
+    spvk_ir_context *o = ctx->owner;
+    if (o->num_big_items == o->big_items_capacity) {
+        uint32_t n = o->big_items_capacity ? o->big_items_capacity * 2 : 64;
+        uintptr_t *a = spvk_alloc(o->allocator, n * sizeof *a);
+        if (!a) {
+            ctx->failed = true;
+            return false;
+        }
+        if (o->num_big_items)
+            memcpy(a, o->big_items, o->num_big_items * sizeof *a);
+        spvk_free(o->allocator, o->big_items, o->big_items_capacity * sizeof *a);
+        o->big_items = a;
+        o->big_items_capacity = n;
+    }
+    o->big_items[o->num_big_items++] = (uintptr_t)item | (is_attr ? 1u : 0u);
+    return true;
+}
+
+bool ir_context_big_items(spvk_ir_context *ctx, uintptr_t **items, uint32_t *count)
+{
+    spvk_ir_context *o = tables_lock(ctx);
+    uint32_t n = o->num_big_items;
+    uintptr_t *copy = n ? spvk_alloc(ctx->allocator, n * sizeof *copy) : NULL;
+    if (copy)
+        memcpy(copy, o->big_items, n * sizeof *copy);
+    tables_unlock(o);
+    *items = copy;
+    *count = copy ? n : 0;
+    return copy || !n;
+}
+
+/* Over-estimates what any printer writes for the item's own fields (a dialect's hook writes each
+   integer as at most an enumerant's name), plus its children's bounds: exact sizes are measured
+   by the printer, and only for items this bound says may be long. */
+static uint32_t type_text_bound(const spvk_ir_type *t)
+{
+    uint32_t b = bound_add(32, (uint64_t)t->num_ints * 48 + (t->name ? 4 * (uint64_t)strlen(t->name) : 0));
+    for (uint32_t i = 0; i < t->num_types; i++)
+        b = bound_add(b, (t->types[i] ? (uint64_t)t->types[i]->text_bound : 0) + 8);
+    for (uint32_t i = 0; i < t->num_attrs; i++)
+        b = bound_add(b, (t->attrs[i] ? (uint64_t)t->attrs[i]->text_bound : 0) + 8);
+    return b;
+}
+
+static uint32_t attr_text_bound(const spvk_ir_attr *a)
+{
+    uint32_t b = bound_add(96, 4 * (uint64_t)a->length + (a->type ? (uint64_t)a->type->text_bound + 8 : 0));
+    for (uint32_t i = 0; i < a->num_attrs; i++) {
+        b = bound_add(b, (a->attrs[i] ? (uint64_t)a->attrs[i]->text_bound : 0) + 8);
+        if (a->names && a->names[i])
+            b = bound_add(b, 4 * (uint64_t)strlen(a->names[i]) + 8);
+    }
+    return b;
+}
+
 static bool type_fill(spvk_ir_context *ctx, spvk_ir_type *t, const spvk_ir_type_desc *d)
 {
     t->flags = d->flags;
@@ -377,7 +440,10 @@ static bool type_fill(spvk_ir_context *ctx, spvk_ir_type *t, const spvk_ir_type_
     t->types = uniqued_copy(ctx, d->types, d->num_types * sizeof *d->types);
     t->ints = uniqued_copy(ctx, d->ints, d->num_ints * sizeof *d->ints);
     t->attrs = uniqued_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
-    return !ctx->failed;
+    if (ctx->failed)
+        return false;
+    t->text_bound = type_text_bound(t);
+    return t->text_bound <= IR_ALIAS_MIN_TEXT || note_big_item(ctx, t, false);
 }
 
 typedef struct type_key {
@@ -444,6 +510,7 @@ static void *identified_make(spvk_ir_context *ctx, const void *key, uint32_t h)
         t->name = k->name;
         t->hash = h;
         t->identified = true;
+        t->text_bound = type_text_bound(t);
     }
     return t;
 }
@@ -662,7 +729,10 @@ static void *attr_make(spvk_ir_context *ctx, const void *key, uint32_t h)
     a->num_attrs = d->num_attrs;
     a->attrs = uniqued_copy(ctx, d->attrs, d->num_attrs * sizeof *d->attrs);
     a->names = d->names ? uniqued_copy(ctx, d->names, d->num_attrs * sizeof *d->names) : NULL;
-    return ctx->failed ? NULL : a;
+    if (ctx->failed)
+        return NULL;
+    a->text_bound = attr_text_bound(a);
+    return a->text_bound <= IR_ALIAS_MIN_TEXT || note_big_item(ctx, a, true) ? a : NULL;
 }
 
 static const ir_uniquer attrs_uniquer = {attr_match, attr_make};
@@ -1232,6 +1302,7 @@ void spvk_ir_context_destroy(spvk_ir_context *ctx)
     table_free(ctx, &ctx->types);
     table_free(ctx, &ctx->attrs);
     table_free(ctx, &ctx->defs);
+    spvk_free(ctx->allocator, ctx->big_items, ctx->big_items_capacity * sizeof *ctx->big_items);
     size_t header = (sizeof(arena_chunk) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
     for (arena_chunk *c = ctx->chunks, *next; c; c = next) {
         next = c->next;

@@ -105,6 +105,9 @@ void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
     ;
 void spvk_ir_print_value(spvk_ir_printer *p, const spvk_ir_value *v);          /* %name */
 void spvk_ir_print_type_to(spvk_ir_printer *p, const spvk_ir_type *t);
+/* For a dialect that prints its nested types itself: true when the printer wrote what stands
+   for t (its alias, or nothing while it measures or past a limit); false: print t in full. */
+bool spvk_ir_print_type_shared(spvk_ir_printer *p, const spvk_ir_type *t);
 void spvk_ir_print_attr_to(spvk_ir_printer *p, const spvk_ir_attr *a);
 /* An attribute without its ': type' suffix where the type is implied (42 rather than 42 : i32). */
 void spvk_ir_print_attr_without_type(spvk_ir_printer *p, const spvk_ir_attr *a);

@@ -84,8 +84,23 @@ struct spvk_ir_context {
     const spvk_ir_type *float_types[4]; /* f16, f32, f64, bf16: the same */
     const spvk_ir_attr *empty_dictionary, *unit; /* made with the context (asked for per op) */
     uint32_t num_views; /* changed only while no view's thread runs */
+    /* Every type and attribute whose text_bound exceeds IR_ALIAS_MIN_TEXT, in the order made
+       (under the lock): what a streamed print may meet that it cannot see yet (printer.c). Each
+       entry's low bit says an attribute. */
+    uintptr_t *big_items;
+    uint32_t num_big_items, big_items_capacity;
     pthread_mutex_t lock;
 };
+
+/* Text longer than this (bytes, written out in full) that would be printed more than once prints
+   through an alias (docs/ir.md, Text). */
+#ifndef IR_ALIAS_MIN_TEXT
+#define IR_ALIAS_MIN_TEXT 4096u
+#endif
+
+/* A copy of ctx's big items (struct spvk_ir_context), taken under the lock; *items is freed
+   with ctx's allocator (count * sizeof(uintptr_t)). false when out of memory. */
+bool ir_context_big_items(spvk_ir_context *ctx, uintptr_t **items, uint32_t *count);
 
 /* A view of ctx for one worker thread: IR it builds is allocated from its own heap, and types,
    attributes and names are uniqued in ctx's tables under ctx's lock. Create and destroy views

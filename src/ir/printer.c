@@ -73,6 +73,10 @@ struct spvk_ir_printer {
        worker verifies a child before printing it, silently; a child that fails is verified again
        by this verifier on the calling thread, which reports it. NULL: child_begin verifies. */
     spvk_ir_verifier *reporter;
+    /* Aliases for shared sub-trees (NULL: none, nearly always). Made by the calling thread before
+       any text; workers share it read-only. */
+    struct alias_table *aliases;
+    size_t limit; /* spvk_ir_print_type/attr: text past this length is left out (0: no limit) */
     type_text type_texts[TYPE_TEXTS];
 };
 
@@ -363,6 +367,7 @@ typedef enum elision { ELIDE_NEVER, ELIDE_MAY, ELIDE_MUST } elision;
 
 static void print_attr(printer *p, const spvk_ir_attr *a, elision elide);
 static void print_type(printer *p, const spvk_ir_type *t);
+static bool alias_stand_in(printer *p, const void *item, bool is_attr, bool without_type);
 
 static void print_dims(printer *p, const spvk_ir_type *t, bool with_scalable)
 {
@@ -414,6 +419,8 @@ static void print_type(printer *p, const spvk_ir_type *t)
         text(p, "<<NULL TYPE>>");
         return;
     }
+    if ((p->aliases || p->limit) && alias_stand_in(p, t, false, false))
+        return;
     type_text *memo = &p->type_texts[ptr_hash(t) & (TYPE_TEXTS - 1)];
     if (memo->type == t) {
         text_n(p, memo->text, memo->length);
@@ -653,12 +660,21 @@ static void print_dictionary_body(printer *p, const spvk_ir_attr *d, const char 
     }
 }
 
+static void print_attr_text(printer *p, const spvk_ir_attr *a, elision elide);
+
 static void print_attr(printer *p, const spvk_ir_attr *a, elision elide)
 {
     if (!a) {
         text(p, "<<NULL ATTRIBUTE>>");
         return;
     }
+    if ((p->aliases || p->limit) && alias_stand_in(p, a, true, elide == ELIDE_MUST))
+        return;
+    print_attr_text(p, a, elide);
+}
+
+static void print_attr_text(printer *p, const spvk_ir_attr *a, elision elide)
+{
     if (a->dialect) {
         ch(p, '#');
         text(p, a->dialect->name);
@@ -767,6 +783,376 @@ static void print_attr(printer *p, const spvk_ir_attr *a, elision elide)
     default:
         text(p, "<<unknown attribute>>");
         return;
+    }
+}
+
+/* ---- Aliases for shared sub-trees ----
+
+   Types and attributes are uniqued, so one may hold another twice, and that one the next twice:
+   63 such levels are a few lines of input (`#a1 = [#a0, #a0]`, `!spirv.struct<(!s0, !s0)>`)
+   and 2^63 elements written out. MLIR 19 writes them out. Here a type or attribute whose text
+   written out in full would be longer than IR_ALIAS_MIN_TEXT and that would be written more
+   than once is printed once, as an alias definition at the top (`!spirv_struct = ...`,
+   `#array1 = [#array, #array]`), and named wherever it appears; so the text is linear in the
+   IR. Nothing in ordinary modules comes near that size, so their text is MLIR's.
+
+   Before any text, the printer measures what it will print: each item's exact text in full
+   (own text plus its children's, memoized per item), found by printing the item once with each
+   child standing in for itself (the child calls go through alias_stand_in), and how many times
+   it would be written (saturating at 2): once per place the IR names it, plus once per place
+   a parent that is written names it. Only items whose text_bound (kept by the context) exceeds
+   IR_ALIAS_MIN_TEXT are looked at, so for ordinary IR this costs one comparison per type the
+   walk meets. An identified struct inside its own body prints as its name: items on such a
+   cycle are never aliased (their text depends on where they are). A streamed print (bodies not
+   built yet) also counts every long item the context holds (ir_context_big_items), since a
+   body it cannot see may use any. */
+
+enum { ALIAS_NEW, ALIAS_MEASURING, ALIAS_DONE };
+#define ALIAS_MAX_DEPTH 256u /* deeper items are not measured (printed in full, never aliased) */
+#define PRINT_ITEM_LIMIT 4096u /* spvk_ir_print_type/attr (diagnostics): at most this much text */
+
+typedef struct alias_node {
+    uintptr_t item;         /* low bit: an attribute */
+    uint64_t size;          /* its text written out in full, saturating */
+    uint32_t occurrences;   /* saturating at 2 */
+    uint32_t stack_position;
+    uint32_t name_offset, name_length; /* in alias_table.names; length 0: printed in full */
+    uint8_t state;
+    bool cyclic;
+} alias_node;
+
+typedef struct alias_edge {
+    uint32_t parent, child;
+} alias_edge;
+
+typedef struct alias_prefix {
+    uint32_t offset, length, count;
+} alias_prefix;
+
+typedef struct alias_table {
+    ptr_map index; /* item -> node (a) */
+    alias_node *nodes;
+    uint32_t num_nodes, nodes_capacity;
+    alias_edge *edges;
+    uint32_t num_edges, edges_capacity;
+    uint32_t *finished; /* nodes in the order measured to the end: children first */
+    uint32_t num_finished, finished_capacity;
+    uint32_t *stack; /* nodes being measured */
+    uint32_t depth, stack_capacity;
+    bool measuring;
+    uint64_t child_sizes;  /* the node being measured: its children's text so far */
+    uint32_t parent;       /* the node being measured */
+    const void *defining;  /* the item whose definition is being printed */
+    spvk_buffer names;      /* the aliases' names, and each prefix once */
+    alias_prefix *prefixes;
+    uint32_t num_prefixes, prefixes_capacity;
+    uint32_t num_aliases;
+} alias_table;
+
+static uint64_t size_add(uint64_t a, uint64_t b) { return b > UINT64_MAX / 2 - a ? UINT64_MAX / 2 : a + b; }
+
+static uint32_t item_bound(uintptr_t item)
+{
+    return item & 1 ? ((const spvk_ir_attr *)(item & ~(uintptr_t)1))->text_bound : ((const spvk_ir_type *)item)->text_bound;
+}
+
+/* Grows an array of count elements of size bytes to hold one more. */
+static bool grow(printer *p, void **array, uint32_t count, uint32_t *capacity, size_t size)
+{
+    if (count < *capacity)
+        return true;
+    uint32_t n = *capacity ? *capacity * 2 : 64;
+    void *a = spvk_alloc(p->alloc, (size_t)n * size);
+    if (!a) {
+        p->failed = true;
+        return false;
+    }
+    if (count)
+        memcpy(a, *array, (size_t)count * size);
+    spvk_free(p->alloc, *array, (size_t)*capacity * size);
+    *array = a;
+    *capacity = n;
+    return true;
+}
+
+static void alias_table_free(printer *p, alias_table *at)
+{
+    if (!at)
+        return;
+    map_release(p, &at->index);
+    spvk_free(p->alloc, at->nodes, (size_t)at->nodes_capacity * sizeof *at->nodes);
+    spvk_free(p->alloc, at->edges, (size_t)at->edges_capacity * sizeof *at->edges);
+    spvk_free(p->alloc, at->finished, (size_t)at->finished_capacity * sizeof *at->finished);
+    spvk_free(p->alloc, at->stack, (size_t)at->stack_capacity * sizeof *at->stack);
+    spvk_buffer_free(&at->names);
+    spvk_free(p->alloc, at->prefixes, (size_t)at->prefixes_capacity * sizeof *at->prefixes);
+    spvk_free(p->alloc, at, sizeof *at);
+}
+
+#define NO_NODE UINT32_MAX
+
+/* The node of item, measured (or being measured: a cycle); NO_NODE when out of memory. */
+static uint32_t alias_measure(printer *p, uintptr_t item)
+{
+    alias_table *at = p->aliases;
+    const ptr_entry *e = map_get(&at->index, (const void *)item);
+    if (e)
+        return e->a;
+    if (p->failed || !grow(p, (void **)&at->nodes, at->num_nodes, &at->nodes_capacity, sizeof *at->nodes) ||
+        !map_put(p, &at->index, (const void *)item, at->num_nodes, 0))
+        return NO_NODE;
+    uint32_t i = at->num_nodes++;
+    alias_node *n = &at->nodes[i];
+    memset(n, 0, sizeof *n);
+    n->item = item;
+    if (at->depth >= ALIAS_MAX_DEPTH) {
+        /* Not measured: counted as long, and printed in full wherever it is. */
+        n->size = UINT64_MAX / 2;
+        n->cyclic = true;
+        n->state = ALIAS_DONE;
+        return i;
+    }
+    if (!grow(p, (void **)&at->stack, at->depth, &at->stack_capacity, sizeof *at->stack))
+        return NO_NODE;
+    n->state = ALIAS_MEASURING;
+    n->stack_position = at->depth;
+    at->stack[at->depth++] = i;
+    uint64_t saved_sizes = at->child_sizes;
+    uint32_t saved_parent = at->parent;
+    bool saved_measuring = at->measuring;
+    at->child_sizes = 0;
+    at->parent = i;
+    at->measuring = true;
+    size_t start = p->out.length;
+    if (item & 1)
+        print_attr_text(p, (const spvk_ir_attr *)(item & ~(uintptr_t)1), ELIDE_NEVER);
+    else
+        print_type_text(p, (const spvk_ir_type *)item);
+    size_t own = p->out.length >= start ? p->out.length - start : 0;
+    p->out.length = start;
+    n = &at->nodes[i];
+    n->size = size_add(own, at->child_sizes);
+    n->state = ALIAS_DONE;
+    at->child_sizes = saved_sizes;
+    at->parent = saved_parent;
+    at->measuring = saved_measuring;
+    at->depth--;
+    if (grow(p, (void **)&at->finished, at->num_finished, &at->finished_capacity, sizeof *at->finished))
+        at->finished[at->num_finished++] = i;
+    return i;
+}
+
+/* A type or attribute about to be printed (not the one whose own text is being written): while
+   measuring, its size is added to its parent's and nothing is printed; otherwise its alias is
+   printed when it has one, or nothing past the limit. false: print it in full. An alias stands
+   for an attribute with its type, so not where the type must be left out (without_type: the
+   custom form writes the type after it). */
+static bool alias_stand_in(printer *p, const void *item, bool is_attr, bool without_type)
+{
+    if (p->limit)
+        return p->out.length > p->limit;
+    alias_table *at = p->aliases;
+    uintptr_t tagged = (uintptr_t)item | (is_attr ? 1u : 0u);
+    if (at->measuring) {
+        uint32_t parent = at->parent;
+        uint32_t i = alias_measure(p, tagged);
+        if (i == NO_NODE)
+            return true;
+        alias_node *n = &at->nodes[i];
+        if (n->state == ALIAS_MEASURING) {
+            /* An identified struct inside its own body: its name alone, and a cycle of items
+               whose text depends on where they are printed. */
+            for (uint32_t k = n->stack_position; k < at->depth; k++)
+                at->nodes[at->stack[k]].cyclic = true;
+            at->child_sizes = size_add(at->child_sizes, 16);
+            return true;
+        }
+        at->child_sizes = size_add(at->child_sizes, n->size);
+        if (item_bound(tagged) > IR_ALIAS_MIN_TEXT &&
+            grow(p, (void **)&at->edges, at->num_edges, &at->edges_capacity, sizeof *at->edges))
+            at->edges[at->num_edges++] = (alias_edge){parent, i};
+        return true;
+    }
+    if (without_type || item_bound(tagged) <= IR_ALIAS_MIN_TEXT || item == at->defining)
+        return false;
+    const ptr_entry *e = map_get(&at->index, (const void *)tagged);
+    if (!e || !at->nodes[e->a].name_length)
+        return false;
+    ch(p, is_attr ? '#' : '!');
+    text_n(p, at->names.data + at->nodes[e->a].name_offset, at->nodes[e->a].name_length);
+    return true;
+}
+
+/* One more place that writes item (a root of the walk below). */
+static void alias_count(printer *p, uintptr_t item)
+{
+    if (!item || item_bound(item) <= IR_ALIAS_MIN_TEXT)
+        return;
+    uint32_t i = alias_measure(p, item);
+    if (i != NO_NODE && p->aliases->nodes[i].occurrences < 2)
+        p->aliases->nodes[i].occurrences++;
+}
+
+/* What the text of an op names: its attributes, the types of its results and of its regions'
+   block arguments (a body not built has none yet). The types of operands are not counted: a
+   custom form rarely repeats them, and where one does each copy is short (what is shared in it
+   has an alias), as it would be in a streamed print, which cannot see the uses either. */
+static spvk_ir_walk_result alias_walk_op(spvk_ir_op *op, void *user)
+{
+    printer *p = user;
+    alias_count(p, (uintptr_t)op->attrs | 1u);
+    for (uint32_t i = 0; i < op->num_results; i++)
+        alias_count(p, (uintptr_t)op->results[i].type);
+    for (uint32_t r = 0; r < op->num_regions; r++)
+        for (const spvk_ir_block *b = op->regions[r].first; b; b = b->next)
+            for (uint32_t k = 0; k < b->num_args; k++)
+                alias_count(p, (uintptr_t)b->args[k]->type);
+    return p->failed ? SPVK_WALK_INTERRUPT : SPVK_WALK_ADVANCE;
+}
+
+/* The name an alias's text suggests (MLIR's style: `!tuple`, `#array`, `!spirv_struct`), then
+   a number from the second on (`#array1`). */
+static void alias_name(printer *p, alias_table *at, alias_node *n, const char *body, size_t length)
+{
+    char prefix[40];
+    size_t k = 0, i = body[0] == '!' || body[0] == '#' ? 1 : 0;
+    for (; i < length && k < 32; i++) {
+        char c = body[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
+            break;
+        prefix[k++] = c == '.' ? '_' : c;
+    }
+    if (!k || (prefix[0] >= '0' && prefix[0] <= '9')) {
+        const char *fallback = length && body[0] == '[' ? "array" : length && body[0] == '{' ? "dict"
+                               : length && body[0] == '"' ? "string" : length && body[0] == '(' ? "function"
+                               : n->item & 1 ? "attr" : "type";
+        k = strlen(fallback);
+        memcpy(prefix, fallback, k);
+    }
+    /* Taken from an alias's name (`!tuple3` in the text) the number goes; one left at the end
+       would run into the number added below. */
+    while (k > 1 && ((prefix[k - 1] >= '0' && prefix[k - 1] <= '9') || prefix[k - 1] == '_'))
+        k--;
+    if (prefix[k - 1] >= '0' && prefix[k - 1] <= '9')
+        prefix[k++] = '_';
+    /* How many aliases were named with this prefix before (at->names holds each prefix). */
+    uint32_t same = 0, j = 0;
+    while (j < at->num_prefixes && (at->prefixes[j].length != k ||
+                                    memcmp(at->names.data + at->prefixes[j].offset, prefix, k) != 0))
+        j++;
+    if (j < at->num_prefixes)
+        same = at->prefixes[j].count++;
+    else if (grow(p, (void **)&at->prefixes, at->num_prefixes, &at->prefixes_capacity, sizeof *at->prefixes)) {
+        at->prefixes[at->num_prefixes++] = (alias_prefix){(uint32_t)at->names.length, (uint32_t)k, 1};
+        spvk_buffer_append(&at->names, prefix, k);
+    }
+    n->name_offset = (uint32_t)at->names.length;
+    spvk_buffer_append(&at->names, prefix, k);
+    if (same)
+        spvk_buffer_append_uint(&at->names, same);
+    n->name_length = (uint32_t)(at->names.length - n->name_offset);
+}
+
+/* Measures what root's text names and prints the aliases it needs, one per line, before it. */
+static void print_aliases(printer *p, const spvk_ir_op *root)
+{
+    /* Every item that may be long is among these: with none (nearly always) nothing is walked. */
+    uintptr_t *items;
+    uint32_t count;
+    if (!ir_context_big_items(p->ctx, &items, &count)) {
+        p->failed = true;
+        return;
+    }
+    if (!count)
+        return;
+    alias_table *at = spvk_alloc(p->alloc, sizeof *at);
+    if (!at) {
+        spvk_free(p->alloc, items, (size_t)count * sizeof *items);
+        p->failed = true;
+        return;
+    }
+    memset(at, 0, sizeof *at);
+    spvk_buffer_init(&at->names, p->alloc);
+    p->aliases = at;
+    spvk_ir_walk((spvk_ir_op *)root, alias_walk_op, p);
+    for (uint32_t i = 0; p->stream && !p->generic && i < count; i++)
+        alias_count(p, items[i]);
+    spvk_free(p->alloc, items, (size_t)count * sizeof *items);
+    /* Occurrences flow from parents to children: parents come after their children in
+       `finished`, so the edges are taken by parent in the reverse of that order. */
+    uint32_t *first = NULL;
+    alias_edge *sorted = NULL;
+    if (!p->failed && at->num_edges) {
+        first = spvk_alloc(p->alloc, ((size_t)at->num_nodes + 1) * sizeof *first);
+        sorted = spvk_alloc(p->alloc, (size_t)at->num_edges * sizeof *sorted);
+        if (!first || !sorted)
+            p->failed = true;
+    }
+    if (first && sorted) {
+        memset(first, 0, ((size_t)at->num_nodes + 1) * sizeof *first);
+        for (uint32_t e = 0; e < at->num_edges; e++)
+            first[at->edges[e].parent + 1]++;
+        for (uint32_t i = 0; i < at->num_nodes; i++)
+            first[i + 1] += first[i];
+        for (uint32_t e = 0; e < at->num_edges; e++) {
+            uint32_t parent = at->edges[e].parent;
+            sorted[first[parent]++] = at->edges[e];
+        }
+        for (uint32_t i = at->num_nodes; i > 0; i--) /* back to where each parent's edges start */
+            first[i] = first[i - 1];
+        first[0] = 0;
+        for (uint32_t f = at->num_finished; f > 0; f--) {
+            uint32_t i = at->finished[f - 1];
+            uint32_t occurrences = at->nodes[i].occurrences;
+            for (uint32_t e = first[i]; e < first[i + 1] && occurrences; e++) {
+                alias_node *c = &at->nodes[sorted[e].child];
+                c->occurrences = c->occurrences + occurrences > 2 ? 2 : c->occurrences + occurrences;
+            }
+        }
+    }
+    spvk_free(p->alloc, first, first ? ((size_t)at->num_nodes + 1) * sizeof *first : 0);
+    spvk_free(p->alloc, sorted, sorted ? (size_t)at->num_edges * sizeof *sorted : 0);
+    /* The definitions, children first. */
+    for (uint32_t f = 0; f < at->num_finished && !p->failed; f++) {
+        alias_node *n = &at->nodes[at->finished[f]];
+        if (n->cyclic || n->occurrences < 2 || n->size <= IR_ALIAS_MIN_TEXT || item_bound(n->item) <= IR_ALIAS_MIN_TEXT)
+            continue;
+        /* A type attribute's text is its type's, which has the alias. */
+        const spvk_ir_attr *attr = n->item & 1 ? (const spvk_ir_attr *)(n->item & ~(uintptr_t)1) : NULL;
+        if (attr && !attr->dialect && attr->kind == SPVK_ATTR_TYPE)
+            continue;
+        const void *item = (const void *)(n->item & ~(uintptr_t)1);
+        size_t start = p->out.length;
+        at->defining = item;
+        if (n->item & 1)
+            print_attr_text(p, item, ELIDE_NEVER);
+        else
+            print_type_text(p, item);
+        at->defining = NULL;
+        size_t length = p->out.length - start;
+        char *body = spvk_alloc(p->alloc, length ? length : 1);
+        if (!body || p->out.failed) {
+            spvk_free(p->alloc, body, length ? length : 1);
+            p->failed = true;
+            break;
+        }
+        memcpy(body, p->out.data + start, length);
+        p->out.length = start;
+        n = &at->nodes[at->finished[f]];
+        alias_name(p, at, n, body, length);
+        ch(p, n->item & 1 ? '#' : '!');
+        text_n(p, at->names.data + n->name_offset, n->name_length);
+        text(p, " = ");
+        text_n(p, body, length);
+        ch(p, '\n');
+        spvk_free(p->alloc, body, length ? length : 1);
+        at->num_aliases++;
+    }
+    if (at->names.failed)
+        p->failed = true;
+    if (!at->num_aliases || p->failed) {
+        alias_table_free(p, at);
+        p->aliases = NULL;
     }
 }
 
@@ -1494,6 +1880,7 @@ static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_o
 
 static char *printer_finish(printer *p)
 {
+    alias_table_free(p, p->aliases);
     map_release(p, &p->ops);
     map_release(p, &p->blocks);
     map_release(p, &p->child_ops);
@@ -1543,6 +1930,8 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
             return;
     }
     number_values(p, op);
+    if (!p->failed)
+        print_aliases(p, op);
     if (p->stream && !p->generic && options->threads > 1 && !p->failed &&
         !(p->stream->set_consumer && consumer_start(p, op, p->indent + 2)))
         pool_start(p, options->threads);
@@ -1577,6 +1966,7 @@ spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const s
     pp.write_user = user;
     print_root(&pp, op, options);
     flush(&pp);
+    alias_table_free(&pp, pp.aliases);
     map_release(&pp, &pp.ops);
     map_release(&pp, &pp.blocks);
     map_release(&pp, &pp.child_ops);
@@ -1593,7 +1983,10 @@ char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type)
         return NULL;
     printer pp;
     printer_init(&pp, ctx, NULL);
+    pp.limit = PRINT_ITEM_LIMIT; /* for diagnostics: a shared sub-tree may be 2^63 long */
     print_type(&pp, type);
+    if (pp.out.length > pp.limit)
+        text(&pp, "...");
     return printer_finish(&pp);
 }
 
@@ -1603,7 +1996,10 @@ char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr)
         return NULL;
     printer pp;
     printer_init(&pp, ctx, NULL);
-    print_attr(&pp, attr, false);
+    pp.limit = PRINT_ITEM_LIMIT;
+    print_attr(&pp, attr, ELIDE_NEVER);
+    if (pp.out.length > pp.limit)
+        text(&pp, "...");
     return printer_finish(&pp);
 }
 
@@ -1641,6 +2037,10 @@ void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
 
 void spvk_ir_print_value(spvk_ir_printer *p, const spvk_ir_value *v) { print_value(p, v); }
 void spvk_ir_print_type_to(spvk_ir_printer *p, const spvk_ir_type *t) { print_type(p, t); }
+bool spvk_ir_print_type_shared(spvk_ir_printer *p, const spvk_ir_type *t)
+{
+    return t && (p->aliases || p->limit) && alias_stand_in(p, t, false, false);
+}
 void spvk_ir_print_attr_to(spvk_ir_printer *p, const spvk_ir_attr *a) { print_attr(p, a, ELIDE_NEVER); }
 void spvk_ir_print_attr_without_type(spvk_ir_printer *p, const spvk_ir_attr *a) { print_attr(p, a, ELIDE_MUST); }
 

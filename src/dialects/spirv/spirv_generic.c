@@ -530,7 +530,12 @@ static bool write_id(encoder *e)
 {
     if (e->next >= e->op->num_operands)
         return enc_fail(e, "too few operands (%u)", e->op->num_operands);
+    size_t reported = e->diags ? e->diags->count + e->diags->dropped : 0;
     uint32_t id = e->id_of(e->user, spvk_ir_operand(e->op, e->next));
+    /* The caller that found no id may have said why (a constant SPIR-V cannot hold): then that
+       is the error, not this one too. */
+    if (!id && e->diags && e->diags->count + e->diags->dropped > reported)
+        return false;
     if (!id)
         return enc_fail(e, "operand %u has no id", e->next);
     e->next++;

@@ -698,6 +698,9 @@ static void print_body(type_printer *tp, const spvk_ir_type *t)
 static void print_any(type_printer *tp, const spvk_ir_type *t)
 {
     if (t && t->dialect == spvk_spirv_dialect()) {
+        /* A shared sub-tree's alias (printer.c's aliases). */
+        if (spvk_ir_print_type_shared(tp->p, t))
+            return;
         if (tp->nesting == MAX_NESTING) {
             spvk_ir_print_text(tp->p, "...");
             return;

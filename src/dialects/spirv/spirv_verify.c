@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "spirv_internal.h"
+#include "../../support/support.h"
 
 /* ------------------------------------------------------------------------------------------------
    Types
@@ -1215,10 +1216,75 @@ static int64_t dense_count(const spvk_ir_type *t)
     return n;
 }
 
+/* The (value, type) pairs a constant check found fitting. Attributes are uniqued, so a composite
+   may hold the same one twice, and that one the next twice: 60 levels are 2^60 checks without it
+   (OpConstantComposite %c60 %c59 %c59 ...), one each with it. */
+typedef struct fit_memo {
+    const void **slots; /* pairs: value, type */
+    size_t capacity;    /* pairs; a power of two, or 0 */
+    size_t count;
+    const spvk_allocator *alloc;
+} fit_memo;
+
+static size_t fit_slot(const fit_memo *m, const spvk_ir_attr *value, const spvk_ir_type *t)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)value * UINT64_C(0x9e3779b97f4a7c15)) ^ (uint64_t)(uintptr_t)t;
+    h ^= h >> 29;
+    size_t j = (size_t)(h * UINT64_C(0xbf58476d1ce4e5b9) >> 20) & (m->capacity - 1);
+    while (m->slots[2 * j] && (m->slots[2 * j] != value || m->slots[2 * j + 1] != t))
+        j = (j + 1) & (m->capacity - 1);
+    return j;
+}
+
+static bool fit_known(const fit_memo *m, const spvk_ir_attr *value, const spvk_ir_type *t)
+{
+    return m->capacity && m->slots[2 * fit_slot(m, value, t)] == value;
+}
+
+/* Remembers a fitting pair; out of memory, it is only checked again. */
+static void fit_remember(fit_memo *m, const spvk_ir_attr *value, const spvk_ir_type *t)
+{
+    if ((m->count + 1) * 2 > m->capacity) {
+        size_t n = m->capacity ? m->capacity * 2 : 64;
+        const void **s = spvk_alloc(m->alloc, 2 * n * sizeof *s);
+        if (!s)
+            return;
+        memset(s, 0, 2 * n * sizeof *s);
+        fit_memo grown = {s, n, 0, m->alloc};
+        for (size_t i = 0; i < m->capacity; i++)
+            if (m->slots[2 * i]) {
+                size_t j = fit_slot(&grown, m->slots[2 * i], m->slots[2 * i + 1]);
+                s[2 * j] = m->slots[2 * i];
+                s[2 * j + 1] = m->slots[2 * i + 1];
+            }
+        spvk_free(m->alloc, m->slots, 2 * m->capacity * sizeof *s);
+        m->slots = s;
+        m->capacity = n;
+    }
+    size_t j = fit_slot(m, value, t);
+    if (!m->slots[2 * j]) {
+        m->slots[2 * j] = value;
+        m->slots[2 * j + 1] = t;
+        m->count++;
+    }
+}
+
+static bool constant_fits_in(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_attr *value,
+                             const spvk_ir_type *t, unsigned depth, fit_memo *memo);
+
 /* Does the value attribute fit the type? (MLIR's verifyConstantType, and structs as arrays of their
    members' values, which spvkit's deserializer writes for OpConstantComposite of a struct.) */
 static bool constant_fits(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_attr *value,
                           const spvk_ir_type *t, unsigned depth)
+{
+    fit_memo memo = {NULL, 0, 0, spvk_ir_context_allocator(spvk_ir_verifier_context(v))};
+    bool ok = constant_fits_in(v, op, value, t, depth, &memo);
+    spvk_free(memo.alloc, memo.slots, 2 * memo.capacity * sizeof *memo.slots);
+    return ok;
+}
+
+static bool constant_fits_in(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_attr *value,
+                             const spvk_ir_type *t, unsigned depth, fit_memo *memo)
 {
     spvk_ir_context *ctx = spvk_ir_verifier_context(v);
     if (depth > 64)
@@ -1241,6 +1307,12 @@ static bool constant_fits(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_
             if (constant_attr_type(ctx, value->attrs[i]) != vt->types[0])
                 return fail(v, op, "value", "element %u of the dense value does not have its element type %s", i,
                             T(vt->types[0]));
+        /* The text parser takes a splat of any dialect type with an element type; of spirv's,
+           only a cooperative matrix has dense values (MLIR: "elements literal must be a shaped
+           type"). An array's is a tensor's: dense<1.0> : tensor<4xf32> : !spirv.array<4 x f32>. */
+        if (vt && vt->dialect && !is_coop(vt))
+            return fail(v, op, "value", "a dense value must have a vector, tensor or cooperative matrix type, got %s",
+                        T(vt));
         if (vt == t)
             return true;
         int64_t count = dense_count(vt);
@@ -1278,9 +1350,12 @@ static bool constant_fits(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_
             return fail(v, op, "value", "must have spirv.array result type for array value, got %s", T(t));
         if (!spvk_spirv_composite_member(t, 0, &count) || count != (int64_t)value->num_attrs)
             return fail(v, op, "value", "%u elements for %s", value->num_attrs, T(t));
+        if (fit_known(memo, value, t))
+            return true;
         for (uint32_t i = 0; i < value->num_attrs; i++)
-            if (!constant_fits(v, op, value->attrs[i], spvk_spirv_composite_member(t, i, &count), depth + 1))
+            if (!constant_fits_in(v, op, value->attrs[i], spvk_spirv_composite_member(t, i, &count), depth + 1, memo))
                 return false;
+        fit_remember(memo, value, t);
         return true;
     }
     return fail(v, op, "value", "cannot have attribute of this kind for %s", T(t));
@@ -1499,6 +1574,67 @@ static bool verify_branch_conditional(spvk_ir_verifier *v, const spvk_ir_op *op,
             return fail(v, op, "branch weights", "must have exactly two branch weights");
         if (weights->attrs[0]->value == 0 && weights->attrs[1]->value == 0)
             return fail(v, op, "branch weights", "branch weights cannot both be zero");
+    }
+    return true;
+}
+
+/* spvkit's spirv.Switch (docs/spirv_dialect.md): the serializer writes one literal per case
+   successor, so the counts must agree here, or a literal would be dropped or read past. */
+static bool verify_switch(spvk_ir_verifier *v, const spvk_ir_op *op, unsigned rule)
+{
+    (void)rule;
+    if (op->num_successors < 1 || op->num_results || op->num_operands < 1)
+        return fail(v, op, "successors", "expects a selector, a default successor and no results");
+    const spvk_ir_type *st = operand_type(op, 0);
+    if (!is_int_scalar(st))
+        return fail(v, op, "selector", "Selector must be an integer scalar, got %s", T(st));
+    uint32_t cases = op->num_successors - 1;
+    const spvk_ir_attr *values = spvk_ir_op_attr(op, "case_values");
+    if (!values && cases)
+        return fail(v, op, "case values", "requires attribute 'case_values' (one literal per case successor)");
+    if (values && !attr_is_builtin(values, SPVK_ATTR_ARRAY))
+        return fail(v, op, "case values", "'case_values' must be an array of integers");
+    if (values && values->num_attrs != cases)
+        return fail(v, op, "case values", "%u case values for %u case successors", values->num_attrs, cases);
+    for (uint32_t i = 0; i < cases; i++)
+        if (!attr_is_int(values->attrs[i]) || values->attrs[i]->type != st)
+            return fail(v, op, "case values", "case value %u must be an integer of the selector's type %s", i, T(st));
+    /* Operands: the selector, the default's, then each case's (case_operand_segments). */
+    uint32_t rest = op->num_operands - 1, default_count = rest;
+    const spvk_ir_attr *sizes = spvk_ir_op_attr(op, "operandSegmentSizes");
+    const spvk_ir_attr *segments = spvk_ir_op_attr(op, "case_operand_segments");
+    if (sizes) {
+        if (!attr_is_builtin(sizes, SPVK_ATTR_DENSE_ARRAY) || sizes->num_attrs != 3 || !attr_is_int(sizes->attrs[0]) ||
+            !attr_is_int(sizes->attrs[1]) || !attr_is_int(sizes->attrs[2]) || sizes->attrs[0]->value != 1 ||
+            sizes->attrs[1]->value < 0 || sizes->attrs[2]->value < 0 ||
+            sizes->attrs[1]->value + sizes->attrs[2]->value != (int64_t)rest)
+            return fail(v, op, "operand segments", "operandSegmentSizes must be array<i32: 1, D, C> with D + C = %u",
+                        rest);
+        default_count = (uint32_t)sizes->attrs[1]->value;
+    }
+    uint32_t case_total = rest - default_count;
+    if (segments || case_total) {
+        if (!segments || !attr_is_builtin(segments, SPVK_ATTR_DENSE_ARRAY) || segments->num_attrs != cases)
+            return fail(v, op, "operand segments", "case_operand_segments must give the operand count of each of the %u cases",
+                        cases);
+        uint64_t sum = 0;
+        for (uint32_t i = 0; i < cases; i++) {
+            if (!attr_is_int(segments->attrs[i]) || segments->attrs[i]->value < 0)
+                return fail(v, op, "operand segments", "case_operand_segments must hold counts");
+            sum += (uint64_t)segments->attrs[i]->value;
+        }
+        if (sum != case_total)
+            return fail(v, op, "operand segments", "case_operand_segments add up to %llu operands, the cases have %u",
+                        (unsigned long long)sum, case_total);
+    }
+    if (!check_successor_operands(v, op, 0, 1, default_count))
+        return false;
+    uint32_t first = 1 + default_count;
+    for (uint32_t i = 0; i < cases; i++) {
+        uint32_t n = segments ? (uint32_t)segments->attrs[i]->value : 0;
+        if (!check_successor_operands(v, op, i + 1, first, n))
+            return false;
+        first += n;
     }
     return true;
 }
@@ -2144,6 +2280,7 @@ static const op_rule op_rules[] = {
     {"spirv.SpecConstantComposite", verify_spec_constant_composite, 0},
     {"spirv.SpecConstantOperation", verify_spec_constant_operation, 0},
     {"spirv.Store", verify_store, 0},
+    {"spirv.Switch", verify_switch, 0},
     {"spirv.UConvert", verify_conversion, CONV_U},
     {"spirv.UDiv", verify_arithmetic, R_INT | R_SAME | R_COOP | R_UNSIGNED},
     {"spirv.UGreaterThan", verify_compare, R_INT},

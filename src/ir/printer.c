@@ -589,6 +589,10 @@ static void print_location_body(printer *p, const spvk_ir_attr *l)
         print_attr(p, l, ELIDE_NEVER);
         return;
     }
+    /* Locations nest (fused, callsite) and are uniqued like other attributes: a shared one is
+       named by its alias (`#loc3`, inside loc(...) as MLIR reads it). */
+    if ((p->aliases || p->limit) && alias_stand_in(p, l, true, false))
+        return;
     switch (SPVK_LOC_KIND(l)) {
     case SPVK_LOC_FILE:
         print_escaped(p, l->string ? l->string : "", l->length);
@@ -955,6 +959,8 @@ static bool alias_stand_in(printer *p, const void *item, bool is_attr, bool with
     uintptr_t tagged = (uintptr_t)item | (is_attr ? 1u : 0u);
     if (at->measuring) {
         uint32_t parent = at->parent;
+        if (at->nodes[parent].item == tagged)
+            return false; /* a location's own body, printed inside its loc(...) */
         uint32_t i = alias_measure(p, tagged);
         if (i == NO_NODE)
             return true;
@@ -1001,12 +1007,17 @@ static spvk_ir_walk_result alias_walk_op(spvk_ir_op *op, void *user)
 {
     printer *p = user;
     alias_count(p, (uintptr_t)op->attrs | 1u);
+    if (p->debug_info && op->loc)
+        alias_count(p, (uintptr_t)op->loc | 1u);
     for (uint32_t i = 0; i < op->num_results; i++)
         alias_count(p, (uintptr_t)op->results[i].type);
     for (uint32_t r = 0; r < op->num_regions; r++)
         for (const spvk_ir_block *b = op->regions[r].first; b; b = b->next)
-            for (uint32_t k = 0; k < b->num_args; k++)
+            for (uint32_t k = 0; k < b->num_args; k++) {
                 alias_count(p, (uintptr_t)b->args[k]->type);
+                if (p->debug_info && b->args[k]->loc)
+                    alias_count(p, (uintptr_t)b->args[k]->loc | 1u);
+            }
     return p->failed ? SPVK_WALK_INTERRUPT : SPVK_WALK_ADVANCE;
 }
 

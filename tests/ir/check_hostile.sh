@@ -61,11 +61,12 @@ fixpoint() {
 
 # MLIR text: aliases of shared sub-trees (attributes, builtin and spirv types), huge splats, a
 # switch whose case values and successors disagree.
-for n in hostile_attribute_alias_dag hostile_type_alias_dag hostile_builtin_alias_dag; do
+for n in hostile_attribute_alias_dag hostile_type_alias_dag hostile_builtin_alias_dag hostile_location_alias_dag; do
   m="$seeds/mlir/$n.mlir"
   fixpoint "$n" "$m"
   grep -qE '^[#!][a-z_]+[0-9]* = ' "$tmp/p1.mlir" && pass=$((pass + 1)) || bad "$n: printed without aliases"
   fixpoint "$n (generic)" "$m" --mlir-print-op-generic
+  fixpoint "$n (locations)" "$m" --mlir-print-debuginfo
 done
 run "type alias DAG: serialize" "0 1" "$tmp/t.spv" "$spvkit" translate --serialize-spirv \
   "$seeds/mlir/hostile_type_alias_dag.mlir" -o "$tmp/t.spv"

@@ -95,7 +95,7 @@ struct spvk_ir_context {
 /* Text longer than this (bytes, written out in full) that would be printed more than once prints
    through an alias (docs/ir.md, Text). */
 #ifndef IR_ALIAS_MIN_TEXT
-#define IR_ALIAS_MIN_TEXT 4096u
+#define IR_ALIAS_MIN_TEXT 16384u
 #endif
 
 /* A copy of ctx's big items (struct spvk_ir_context), taken under the lock; *items is freed

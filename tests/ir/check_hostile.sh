@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 limit_s=10         # each command; they take milliseconds
 max_kb=400000      # peak RSS (an ASan build's shadow memory included)
-max_bytes=1048576  # any output
+max_bytes=4194304  # any output (an alias body holds up to 16 KiB written out)
 timer=
 [ -x /usr/bin/time ] && timer=/usr/bin/time
 pass=0

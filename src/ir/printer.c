@@ -1026,13 +1026,19 @@ static spvk_ir_walk_result alias_walk_op(spvk_ir_op *op, void *user)
 static void alias_name(printer *p, alias_table *at, alias_node *n, const char *body, size_t length)
 {
     char prefix[40];
-    size_t k = 0, i = body[0] == '!' || body[0] == '#' ? 1 : 0;
+    bool sigil = length && (body[0] == '!' || body[0] == '#'), dot = false;
+    size_t k = 0, i = sigil ? 1 : 0;
     for (; i < length && k < 32; i++) {
         char c = body[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
             break;
+        dot |= c == '.';
         prefix[k++] = c == '.' ? '_' : c;
     }
+    /* `!foo<...>` of an unregistered dialect: an alias named foo would take that text's place
+       where it is written in full. */
+    if (sigil && !dot)
+        k = 0;
     if (!k || (prefix[0] >= '0' && prefix[0] <= '9')) {
         const char *fallback = length && body[0] == '[' ? "array" : length && body[0] == '{' ? "dict"
                                : length && body[0] == '"' ? "string" : length && body[0] == '(' ? "function"

@@ -147,8 +147,7 @@ static int write_ir(const char *cmd, spvk_ir_context *ctx, const spvk_ir_op *op,
     if (!cli_open_output(&out, o->output, false, cmd))
         return EXIT_USAGE;
     spvk_result r = spvk_ir_print_to(ctx, op, &po, write_to_file, out.f);
-    if (r == SPVK_ERROR_OUT_OF_MEMORY)
-        fprintf(stderr, "spvkit %s: out of memory\n", cmd);
+    /* Only a write the printer saw fail is "cannot write"; running out of memory is said as such. */
     int rc = cli_close_output(&out, r == SPVK_ERROR_IO, r == SPVK_OK);
     return r == SPVK_OK || r == SPVK_ERROR_IO ? rc : failed(cmd, r);
 }

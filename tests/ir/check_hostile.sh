@@ -61,7 +61,8 @@ fixpoint() {
 
 # MLIR text: aliases of shared sub-trees (attributes, builtin and spirv types), huge splats, a
 # switch whose case values and successors disagree.
-for n in hostile_attribute_alias_dag hostile_type_alias_dag hostile_builtin_alias_dag hostile_location_alias_dag; do
+for n in hostile_attribute_alias_dag hostile_type_alias_dag hostile_builtin_alias_dag hostile_location_alias_dag \
+  hostile_opaque_alias_dag; do
   m="$seeds/mlir/$n.mlir"
   fixpoint "$n" "$m"
   grep -qE '^[#!][a-z_]+[0-9]* = ' "$tmp/p1.mlir" && pass=$((pass + 1)) || bad "$n: printed without aliases"

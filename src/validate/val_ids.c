@@ -27,6 +27,7 @@ bool val_forward_reference_allowed(uint16_t opcode)
     case SPVK_OP_LoopMerge:
     case SPVK_OP_SelectionMerge:
     case SPVK_OP_FunctionCall:
+    case SPVK_OP_ExtInstWithForwardRefsKHR: /* SPV_KHR_relaxed_extended_instruction: that is its purpose */
     case SPVK_OP_EnqueueKernel:
     case SPVK_OP_GetKernelNDrangeSubGroupCount:
     case SPVK_OP_GetKernelNDrangeMaxSubGroupSize:

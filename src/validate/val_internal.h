@@ -271,6 +271,7 @@ void val_check_composite(val_state *v, const val_inst *i);  /* val_composite.c *
 void val_check_memory(val_state *v, const val_inst *i);     /* val_memory.c */
 void val_check_atomic(val_state *v, const val_inst *i);     /* val_atomic.c (atomic, barrier) */
 void val_check_ext_inst(val_state *v, const val_inst *i);   /* val_ext_inst.c (GLSL.std.450, OpenCL.std) */
+void val_check_non_uniform(val_state *v, const val_inst *i); /* val_non_uniform.c (3.3.24) */
 
 /* Rule names used by more than one family. */
 #define VAL_RULE_UNIVERSAL "SPIR-V 2.16.1"

@@ -28,7 +28,9 @@ bool val_is_terminator(uint16_t opcode)
 
 bool val_is_non_semantic(const val_state *v, const val_inst *i)
 {
-    if (i->opcode != SPVK_OP_ExtInst || i->num_words < 4)
+    /* OpExtInstWithForwardRefsKHR (SPV_KHR_relaxed_extended_instruction) has OpExtInst's
+       operands and is for non-semantic sets only. */
+    if ((i->opcode != SPVK_OP_ExtInst && i->opcode != SPVK_OP_ExtInstWithForwardRefsKHR) || i->num_words < 4)
         return false;
     /* By the import's name, so that sets the grammar does not describe count too. */
     const val_inst *import = val_def(v, val_words(v, i)[3]);
@@ -67,6 +69,7 @@ static bool anywhere(const val_state *v, const val_inst *i)
     case SPVK_OP_Undef:
         return true;
     case SPVK_OP_ExtInst:
+    case SPVK_OP_ExtInstWithForwardRefsKHR:
         /* Non-semantic instructions may sit among the globals (SPV_KHR_non_semantic_info), and
            so may the debug-info sets' module-level instructions. */
         return val_is_non_semantic(v, i) || global_debug_info(v, i);

@@ -101,6 +101,22 @@ static void check_variable(val_state *v, const val_inst *i)
         else if (storage != SPVK_STORAGE_CLASS_Function && storage != SPVK_STORAGE_CLASS_Private)
             val_error(v, index, RULE, "an OpVariable holding a logical pointer must use the Function or Private "
                       "storage class, not %s", storage_name(storage));
+        /* What is loaded from it is a variable pointer, and "A variable pointer must point to one
+           of the following storage classes: StorageBuffer, Workgroup (if the VariablePointers
+           capability is declared)" (SPIRV-Cross's pointer-to-pointer.asm.invalid.vert keeps a
+           pointer to a Private pointer). Checked on a pointee that is a pointer (through arrays). */
+        uint32_t held = pointee, held_sc, held_pointee;
+        for (int depth = 0; depth < 8; depth++) {
+            const val_inst *d = val_def(v, held);
+            if (!d || (d->opcode != SPVK_OP_TypeArray && d->opcode != SPVK_OP_TypeRuntimeArray) || d->num_words < 3)
+                break;
+            held = val_words(v, d)[2];
+        }
+        if (variable_pointers(v) && val_pointer_info(v, held, &held_sc, &held_pointee) &&
+            held_sc != SPVK_STORAGE_CLASS_StorageBuffer &&
+            !(held_sc == SPVK_STORAGE_CLASS_Workgroup && val_has_capability(v, SPVK_CAPABILITY_VariablePointers)))
+            val_error(v, index, RULE, "the OpVariable holds a pointer into %s: a variable pointer must point into "
+                      "StorageBuffer (or Workgroup with the VariablePointers capability)", storage_name(held_sc));
     }
 }
 
@@ -393,9 +409,31 @@ static bool pointer_result_refused(uint16_t opcode)
     }
 }
 
+/* With the VariablePointers capabilities a function may return a logical pointer, but what
+   OpFunctionCall gives is a variable pointer, and "A variable pointer must point to one of the
+   following storage classes: StorageBuffer, Workgroup (if the VariablePointers capability is
+   declared)" (SPIR-V 2.16.1; SPIRV-Cross's variable-pointers-2.asm.invalid.comp returns an Input
+   pointer). */
+static void check_variable_pointer_function(val_state *v, const val_inst *i)
+{
+    uint32_t storage, pointee;
+    if (i->opcode != SPVK_OP_Function || v->addressing_model != SPVK_ADDRESSING_MODEL_Logical ||
+        !val_pointer_info(v, i->type_id, &storage, &pointee))
+        return;
+    if (storage != SPVK_STORAGE_CLASS_StorageBuffer &&
+        !(storage == SPVK_STORAGE_CLASS_Workgroup && val_has_capability(v, SPVK_CAPABILITY_VariablePointers)))
+        val_error(v, val_index(v, i), RULE, "the function returns a pointer into %s: the result of OpFunctionCall is a "
+                  "variable pointer, which must point into StorageBuffer (or Workgroup with the VariablePointers "
+                  "capability)", storage_name(storage));
+}
+
 void val_check_pointer_uses(val_state *v, const val_inst *i)
 {
-    if (variable_pointers(v) || i->function == VAL_NONE)
+    if (variable_pointers(v)) {
+        check_variable_pointer_function(v, i);
+        return;
+    }
+    if (i->function == VAL_NONE)
         return;
     if (v->addressing_model != SPVK_ADDRESSING_MODEL_Logical &&
         v->addressing_model != SPVK_ADDRESSING_MODEL_PhysicalStorageBuffer64)

@@ -150,15 +150,18 @@ static bool check_declarations(cfg_work *w)
         bool selection = c->merge != VAL_NONE && v->insts[c->merge].opcode == SPVK_OP_SelectionMerge;
         if (t->opcode == SPVK_OP_Switch && !selection)
             val_error(v, c->term, RULE_SHADER_CFG, "OpSwitch must be preceded by an OpSelectionMerge");
-        /* The rule names OpSelectionMerge, but a loop header holds an OpLoopMerge and can hold
-           no second merge instruction: its merge instruction declares the structure (as
-           SPIRV-Tools reads it). */
-        if (t->opcode == SPVK_OP_BranchConditional && c->merge == VAL_NONE && t->num_words >= 4) {
+        /* The rule asks for an OpSelectionMerge, which a loop header cannot also hold: a loop
+           header's OpBranchConditional must name a declared merge block or Continue Target (its
+           own merge or continue, usually), as spirv-val reads it too (SPIRV-Cross's
+           loop-variable-early-read-with-undef.asm.invalid.comp branches from its loop header
+           into two blocks that are neither). */
+        if (t->opcode == SPVK_OP_BranchConditional && !selection && t->num_words >= 4) {
             uint32_t x = val_cfg_block_of_label(w, val_words(v, t)[2]);
             uint32_t y = val_cfg_block_of_label(w, val_words(v, t)[3]);
             if (x != VAL_NONE && y != VAL_NONE && x != y && !w->declared[x] && !w->declared[y])
                 val_error(v, c->term, RULE_SHADER_CFG, "OpBranchConditional to two different blocks, neither a "
-                          "declared merge block or Continue Target, must be preceded by an OpSelectionMerge");
+                          "declared merge block or Continue Target, must be preceded by an OpSelectionMerge%s",
+                          c->merge != VAL_NONE ? " (this loop header's OpLoopMerge does not do)" : "");
         }
     }
     return ok;

@@ -743,6 +743,39 @@ static void check_inst(vk_state *s, const val_inst *i)
     check_scopes(s, i);
 }
 
+/* None-04645: "If the Storage Class is Workgroup, then it must only be used in the task, mesh,
+   or compute Execution Model". Before SPIR-V 1.4 a Workgroup variable is in no interface list,
+   so its uses are what is checked: an instruction naming a global Workgroup variable in a function
+   that a non-compute entry point reaches (SPIRV-Cross's ue4 hull shaders keep their results in
+   one). Reported once per function. */
+static void check_workgroup_uses(val_state *v)
+{
+    const uint32_t allowed = VAL_MODEL_COMPUTE | VAL_MODEL_TASK_MESH;
+    uint32_t reported = VAL_NONE;
+    for (uint32_t k = 0; k < v->num_insts && !v->stop; k++) {
+        const val_inst *i = &v->insts[k];
+        uint32_t models = val_models_at(v, i);
+        if (i->function == VAL_NONE || i->function == reported || !(models & ~allowed))
+            continue;
+        const spvk_operand *ops = val_operands(v, i);
+        const uint32_t *w = val_words(v, i);
+        for (uint16_t n = 0; n < i->num_operands; n++) {
+            if (ops[n].kind != SPVK_OPERAND_IdRef || ops[n].offset >= i->num_words)
+                continue;
+            const val_inst *d = val_def(v, w[ops[n].offset]);
+            if (!d || d->opcode != SPVK_OP_Variable || d->function != VAL_NONE || d->num_words < 4 ||
+                val_words(v, d)[3] != SPVK_STORAGE_CLASS_Workgroup)
+                continue;
+            char names[128];
+            val_model_names(models & ~allowed, names, sizeof names);
+            val_error(v, k, VUID("None-04645"), "the Workgroup variable %%%u is used in a function that %s entry points "
+                      "reach; Workgroup is only for task, mesh and compute shaders", w[ops[n].offset], names);
+            reported = i->function;
+            break;
+        }
+    }
+}
+
 void val_check_vulkan(val_state *v)
 {
     if (v->target->api != SPVK_CLIENT_VULKAN || !v->num_insts)
@@ -763,6 +796,7 @@ void val_check_vulkan(val_state *v)
                 vk_check_memory_inst(&s, &v->insts[k]);
             }
             vk_check_models(&s);
+            check_workgroup_uses(v);
             if (!v->stop)
                 vk_check_xfb(&s);
         }

@@ -708,6 +708,109 @@ static bool check_root(layout_state *s, uint32_t storage_class, uint32_t type_id
     return push(s, t, mode, 0) && run_work(s);
 }
 
+/* ---- storage classes without an explicit layout ---- */
+
+/* Whether a variable of storage class sc (its type a Block struct or not) must have no explicit
+   layout decorations: VUID-StandaloneSpirv-None-10684 asks "valid explicit layout decorations as
+   described in Shader Interfaces", whose storage classes without a layout are Workgroup (unless a
+   Block, WorkgroupMemoryExplicitLayoutKHR), UniformConstant, and from SPIR-V 1.5 Function and
+   Private. The table is spirv-val's (v2026.4, validate_explicit_layout.cpp); Input, Output and
+   the ray-tracing classes are left alone as it leaves them (mesh shaders use Offset there). */
+static bool layout_prohibited(const val_state *v, uint32_t sc, bool block)
+{
+    switch (sc) {
+    case SPVK_STORAGE_CLASS_Workgroup:
+        return !block;
+    case SPVK_STORAGE_CLASS_UniformConstant:
+        return true;
+    case SPVK_STORAGE_CLASS_Function:
+    case SPVK_STORAGE_CLASS_Private:
+        return v->header.version >= SPVK_VERSION(1, 5);
+    default:
+        return false;
+    }
+}
+
+/* The first explicit layout decoration in the type tree of a variable in such a storage class
+   (SPIRV-Cross's composite-construct-buffer-struct.asm.invalid.comp gives an ArrayStride to a
+   Workgroup array). An explicit stack and a visited mark per type keep it linear; pointers end
+   the walk (their pointees live in other storage classes). */
+static bool check_no_layout(layout_state *s, uint8_t *seen, uint32_t *stack, uint32_t k, uint32_t sc, uint32_t type)
+{
+    val_state *v = s->v;
+    size_t depth = 0;
+    lay_type *root = rec(s, type);
+    if (!root || seen[root - s->types])
+        return true;
+    seen[root - s->types] = 1;
+    stack[depth++] = (uint32_t)(root - s->types);
+    while (depth) {
+        lay_type *t = &s->types[stack[--depth]];
+        const val_inst *ti = &v->insts[t->inst];
+        const char *what = NULL;
+        if (t->flags & F_BLOCK)
+            what = "Block";
+        else if (t->flags & F_BUFFER_BLOCK)
+            what = "BufferBlock";
+        else if ((ti->opcode == SPVK_OP_TypeArray || ti->opcode == SPVK_OP_TypeRuntimeArray) && t->stride != VAL_NONE)
+            what = "ArrayStride";
+        for (uint32_t m = 0; !what && ti->opcode == SPVK_OP_TypeStruct && m < t->num_members; m++) {
+            const lay_member *md = &s->members[t->first_member + m];
+            what = md->offset != VAL_NONE ? "Offset" : md->matrix_stride != VAL_NONE ? "MatrixStride"
+                 : md->major == 2 ? "RowMajor" : md->major == 1 ? "ColMajor" : NULL;
+        }
+        if (what) {
+            const spvk_enumerant_desc *e = spvk_enumerant_by_value(SPVK_OPERAND_StorageClass, sc);
+            return val_error(v, k, RULE_LAYOUT_VUID, "the variable's type has explicit layout decorations (%s on %%%u), "
+                             "which the %s storage class must not have", what, t->id, e ? e->name : "?");
+        }
+        uint32_t first = 0, last = 0;
+        if (ti->opcode == SPVK_OP_TypeStruct) {
+            first = 2;
+            last = ti->num_words;
+        } else if ((ti->opcode == SPVK_OP_TypeArray || ti->opcode == SPVK_OP_TypeRuntimeArray ||
+                    ti->opcode == SPVK_OP_TypeMatrix || ti->opcode == SPVK_OP_TypeVector) && ti->num_words >= 3) {
+            first = 2;
+            last = 3;
+        }
+        for (uint32_t n = first; n < last; n++) {
+            lay_type *c = rec(s, val_words(v, ti)[n]);
+            if (c && !seen[c - s->types]) {
+                seen[c - s->types] = 1;
+                stack[depth++] = (uint32_t)(c - s->types);
+            }
+        }
+    }
+    return true;
+}
+
+/* Every variable in a storage class without an explicit layout. False when out of memory. */
+static bool check_unlaid_variables(layout_state *s)
+{
+    val_state *v = s->v;
+    size_t n = s->num_types ? s->num_types : 1;
+    uint8_t *seen = spvk_alloc(v->allocator, n);
+    uint32_t *stack = spvk_alloc(v->allocator, n * sizeof *stack);
+    bool ok = seen && stack;
+    /* A type is walked once per storage class kind; the classes share the verdict (any layout
+       decoration is wrong in all of them), so one mark serves. */
+    if (ok)
+        memset(seen, 0, n);
+    for (size_t k = 0; ok && k < v->num_insts && !v->stop; k++) {
+        const val_inst *i = &v->insts[k];
+        uint32_t sc, pointee;
+        if (i->opcode != SPVK_OP_Variable || i->num_words < 4 || !val_pointer_info(v, i->type_id, &sc, &pointee))
+            continue;
+        const lay_type *t = rec(s, pointee);
+        bool block = t && (t->flags & (F_BLOCK | F_BUFFER_BLOCK));
+        if (layout_prohibited(v, val_words(v, i)[3], block))
+            check_no_layout(s, seen, stack, (uint32_t)k, val_words(v, i)[3], pointee);
+    }
+    spvk_free(v->allocator, seen, n);
+    spvk_free(v->allocator, stack, n * sizeof *stack);
+    return ok;
+}
+
 /* ---- 8- and 16-bit storage (the RuntimeSpirv rules of the storage features) ---- */
 
 typedef struct storage_rule {
@@ -873,6 +976,8 @@ void val_check_vulkan_layout(val_state *v)
                           i->result_id);
         }
     }
+    if (ok && !v->stop)
+        ok = check_unlaid_variables(&s);
     if (!ok) {
         v->result = SPVK_ERROR_OUT_OF_MEMORY;
         v->stop = true;

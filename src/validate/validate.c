@@ -508,6 +508,9 @@ void val_check_instructions(val_state *v)
             if (i->opcode == SPVK_OP_ExtInst)
                 val_check_ext_inst(v, i);
             break;
+        case SPVK_CLASS_NON_UNIFORM:
+            val_check_non_uniform(v, i);
+            break;
         default:
             break;
         }

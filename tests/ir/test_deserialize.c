@@ -577,6 +577,26 @@ static void test_instruction_constructs(void)
     CHECK(has(&r, "execution_scope = @spirv_spec_const_"));
     CHECK(has(&r, "spirv.Return"));
     result_free(&r);
+
+    /* An image loaded in a loop header and used after the loop: loaded again there (no Function
+       variable may hold an image). */
+    r = deserialize_text("OpCapability Shader\nOpCapability StorageImageWriteWithoutFormat\nOpMemoryModel Logical GLSL450\n"
+                         "OpEntryPoint GLCompute %main \"main\" %img\nOpExecutionMode %main LocalSize 1 1 1\n"
+                         "OpDecorate %img DescriptorSet 0\nOpDecorate %img Binding 0\n"
+                         "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n%bool = OpTypeBool\n"
+                         "%f32 = OpTypeFloat 32\n%v4 = OpTypeVector %f32 4\n%v2u = OpTypeVector %uint 2\n"
+                         "%it = OpTypeImage %f32 2D 0 0 0 2 Unknown\n%pit = OpTypePointer UniformConstant %it\n"
+                         "%img = OpVariable %pit UniformConstant\n%t = OpConstantTrue %bool\n%c0 = OpConstant %uint 0\n"
+                         "%z = OpConstantComposite %v2u %c0 %c0\n%f0 = OpConstant %f32 0\n"
+                         "%col = OpConstantComposite %v4 %f0 %f0 %f0 %f0\n"
+                         "%main = OpFunction %void None %fn\n%e = OpLabel\nOpBranch %hd\n"
+                         "%hd = OpLabel\n%h = OpLoad %it %img\nOpLoopMerge %m %c None\nOpBranch %c\n"
+                         "%c = OpLabel\nOpImageWrite %h %z %col\nOpBranchConditional %t %hd %m\n"
+                         "%m = OpLabel\nOpImageWrite %h %z %col\nOpReturn\nOpFunctionEnd\n");
+    CHECK(r.res == SPVK_OK);
+    CHECK(r.text && strstr(r.text, "spirv.Load \"UniformConstant\"") &&
+          strstr(strstr(r.text, "spirv.Load \"UniformConstant\"") + 1, "spirv.Load \"UniformConstant\""));
+    result_free(&r);
 }
 
 /* ---- Errors and hostile input ---- */

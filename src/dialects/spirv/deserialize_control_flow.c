@@ -589,12 +589,23 @@ static const spvk_ir_attr *hook_attr_of_id(void *user, uint32_t id, unsigned id_
 static spvk_ir_value *spec_operation(dsr *d, uint32_t id, spvk_ir_block *block, uint32_t user, unsigned depth);
 static spvk_ir_op *nonsemantic_op(dsr *d, uint32_t i, spvk_ir_block *x, unsigned depth);
 
+static void add_decoration_attrs(dsr *d, spvk_ir_op *op, uint32_t id);
+
+/* A handle needed outside its construct (mark_reload): the same load from a UniformConstant
+   variable, or access chain into one, or OpConvertUToAccelerationStructureKHR, again where it is
+   used (nothing stores to such variables, so it gives the same handle; a Function variable cannot
+   hold images, samplers or acceleration structures under Vulkan). */
+static spvk_ir_value *reload_handle(dsr *d, dsr_id *e, uint32_t id, spvk_ir_block *block, uint32_t inst,
+                                    unsigned depth);
+
 static spvk_ir_value *value_at(dsr *d, uint32_t id, spvk_ir_block *block, uint32_t inst, unsigned depth)
 {
     dsr_fn *f = &d->fn;
     dsr_id *e = dsr_id_at(d, id);
     switch (e->kind) {
     case DSR_ID_VALUE:
+        if (e->remat && !is_ancestor(f, e->region, f->cur_region))
+            return reload_handle(d, e, id, block, inst, depth);
         if (e->spill && !is_ancestor(f, e->region, f->cur_region))
             return emit_load(d, block, e->spill);
         if (!e->value)
@@ -668,6 +679,30 @@ static spvk_ir_value *value_at(dsr *d, uint32_t id, spvk_ir_block *block, uint32
     default:
         dsr_fail(d, inst, "%%%u is not a value (%s)", id, e->def ? dsr_inst_name(d, e->def - 1) : "undefined");
     }
+}
+
+static spvk_ir_value *reload_handle(dsr *d, dsr_id *e, uint32_t id, spvk_ir_block *block, uint32_t inst,
+                                    unsigned depth)
+{
+    uint32_t def = e->def - 1;
+    const dsr_inst *in = &d->insts[def];
+    if (depth > DSR_MAX_TYPE_DEPTH || in->num_operands - 2u > 64)
+        dsr_fail(d, inst, "access chain too long to load again");
+    spvk_ir_value *ops[64];
+    uint32_t n = in->num_operands - 2u;
+    for (uint32_t k = 0; k < n; k++) {
+        ops[k] = value_at(d, word_of(d, def, 2 + k), block, inst, depth + 1);
+        if (!ops[k])
+            dsr_fail(d, inst, "%%%u is not a value", word_of(d, def, 2 + k));
+    }
+    const spvk_ir_type *t = dsr_type(d, in->result_type_id, inst);
+    const spvk_spirv_op_info *info = spvk_spirv_op_info_by_opcode(in->opcode);
+    if (!info)
+        dsr_fail(d, inst, "internal: %s cannot be loaded again", dsr_inst_name(d, def));
+    spvk_ir_op *op = dsr_create_op(d, NULL, info->name, ops, n, t, NULL);
+    append(block, op);
+    add_decoration_attrs(d, op, id);
+    return result(op);
 }
 
 spvk_ir_value *dsr_value(dsr *d, uint32_t id, spvk_ir_block *block, uint32_t inst)
@@ -1702,7 +1737,53 @@ static void analyze_edges(dsr *d)
     }
 }
 
-/* Values used where their definition is not visible get a spill variable. */
+static bool uniform_constant_global(dsr *d, uint32_t id)
+{
+    const dsr_id *p = dsr_id_at(d, id);
+    return p->kind == DSR_ID_GLOBAL && p->def && d->insts[p->def - 1].num_operands >= 3 &&
+           word_of(d, p->def - 1, 2) == SPVK_STORAGE_CLASS_UniformConstant;
+}
+
+/* An OpLoad without memory operands from a module-level UniformConstant variable, or from an
+   access chain into one (an array of images), needed in region u: marked to be loaded again
+   there (reload_handle); the chain's indices that u cannot see get spill variables. */
+static bool mark_reload(dsr *d, uint32_t def, uint32_t u)
+{
+    dsr_fn *f = &d->fn;
+    const dsr_inst *in = &d->insts[def];
+    if (in->opcode == SPVK_OP_ConvertUToAccelerationStructureKHR && in->num_operands == 3) {
+        /* An acceleration structure from a 64-bit address: converted again, the address (an
+           integer) through a spill variable. */
+        dsr_id *x = dsr_id_at(d, word_of(d, def, 2));
+        if (x->kind == DSR_ID_VALUE && x->region != DSR_NONE && !is_ancestor(f, x->region, u) && !x->spill &&
+            !x->remat)
+            x->spill = new_variable(d, dsr_type(d, d->insts[x->def - 1].result_type_id, x->def - 1), x->def - 1);
+        dsr_id_at(d, in->result_id)->remat = 1;
+        return true;
+    }
+    if (in->opcode != SPVK_OP_Load || in->num_operands != 3)
+        return false;
+    uint32_t ptr = word_of(d, def, 2);
+    if (!uniform_constant_global(d, ptr)) {
+        dsr_id *c = dsr_id_at(d, ptr);
+        const dsr_inst *ci = c->kind == DSR_ID_VALUE && c->def ? &d->insts[c->def - 1] : NULL;
+        if (!ci || (ci->opcode != SPVK_OP_AccessChain && ci->opcode != SPVK_OP_InBoundsAccessChain) ||
+            !uniform_constant_global(d, word_of(d, c->def - 1, 2)))
+            return false;
+        for (uint32_t k = 3; k < ci->num_operands; k++) {
+            dsr_id *x = dsr_id_at(d, word_of(d, c->def - 1, k));
+            if (x->kind == DSR_ID_VALUE && x->region != DSR_NONE && !is_ancestor(f, x->region, u) && !x->spill &&
+                !x->remat)
+                x->spill = new_variable(d, dsr_type(d, d->insts[x->def - 1].result_type_id, x->def - 1), x->def - 1);
+        }
+        c->remat = 1;
+    }
+    dsr_id_at(d, in->result_id)->remat = 1;
+    return true;
+}
+
+/* Values used where their definition is not visible get a spill variable (or are loaded again:
+   reload_handle). */
 static void analyze_values(dsr *d, uint32_t fn_inst, uint32_t nparams)
 {
     dsr_fn *f = &d->fn;
@@ -1720,6 +1801,7 @@ static void analyze_values(dsr *d, uint32_t fn_inst, uint32_t nparams)
                 e->block = bi;
                 e->value = NULL;
                 e->spill = NULL;
+                e->remat = 0;
             }
         }
     }
@@ -1757,9 +1839,11 @@ static void analyze_values(dsr *d, uint32_t fn_inst, uint32_t nparams)
                     if (u == DSR_NONE)
                         continue;
                 }
-                if (e->region == DSR_NONE || is_ancestor(f, e->region, u) || e->spill)
+                if (e->region == DSR_NONE || is_ancestor(f, e->region, u) || e->spill || e->remat)
                     continue;
                 uint32_t def = e->def - 1;
+                if (mark_reload(d, def, u))
+                    continue;
                 const spvk_ir_type *t = dsr_type(d, d->insts[def].result_type_id, def);
                 e->spill = new_variable(d, t, def);
             }

@@ -66,6 +66,8 @@ typedef struct dsr_id {
     uint8_t may_recurse;   /* OpTypeStruct reachable through an OpTypeForwardPointer */
     uint8_t is_null;       /* a constant made by OpConstantNull */
     uint8_t ever_defined;  /* a function-local decoration target: some function defined it ... */
+    uint8_t remat;         /* VALUE: an OpLoad of a UniformConstant variable (an image, a sampler, an
+                              acceleration structure) needed outside its construct: loaded again there */
     uint16_t local_opcode; /* ... with this instruction */
     uint32_t decorations;  /* head of this id's decoration list, index + 1 into dsr.decos */
     uint32_t cache_epoch;  /* cache_block/cache_value belong to function materialization d->epoch */

@@ -293,6 +293,7 @@ static uint8_t prefix_kind(uint16_t opcode)
     case SPVK_OP_SpecConstantTrue:
     case SPVK_OP_SpecConstantFalse:
     case SPVK_OP_SpecConstantComposite:
+    case SPVK_OP_SpecConstantCompositeReplicateEXT:
         return DSR_ID_SPEC;
     case SPVK_OP_SpecConstantOp:
         return DSR_ID_SPEC_OP;
@@ -300,8 +301,11 @@ static uint8_t prefix_kind(uint16_t opcode)
     case SPVK_OP_ConstantTrue:
     case SPVK_OP_ConstantFalse:
     case SPVK_OP_ConstantComposite:
+    case SPVK_OP_ConstantCompositeReplicateEXT:
     case SPVK_OP_ConstantNull:
         return DSR_ID_CONSTANT;
+    case SPVK_OP_ConstantSizeOfEXT:
+        return DSR_ID_SIZEOF;
     case SPVK_OP_ConstantSampler:
         return DSR_ID_SAMPLER;
     default:
@@ -962,6 +966,30 @@ static const spvk_ir_attr *value_operand(dsr *d, uint32_t id, uint32_t user)
     return dsr_check(d, (void *)spvk_ir_unit_attr(d->ctx));
 }
 
+/* How many constituents a composite of this type has (-1: not a composite, or sized by a spec
+   constant), and the type of constituent k. */
+static int64_t composite_members(dsr *d, const spvk_ir_type *t)
+{
+    if (!t->dialect && t->kind == SPVK_TYPE_VECTOR && t->num_ints == 1)
+        return t->ints[0];
+    if (t->dialect != d->spirv)
+        return -1;
+    switch (t->kind) {
+    case SPVK_SPIRV_ARRAY:
+    case SPVK_SPIRV_MATRIX: return t->num_ints ? t->ints[0] : -1;
+    case SPVK_SPIRV_STRUCT: return t->num_types;
+    case SPVK_SPIRV_COOPMATRIX: return 1;
+    default: return -1;
+    }
+}
+
+static const spvk_ir_type *composite_member(dsr *d, const spvk_ir_type *t, uint32_t k)
+{
+    return t->dialect == d->spirv && t->kind == SPVK_SPIRV_STRUCT ? t->types[k] : t->types[0];
+}
+
+static void spec_op_symbol(dsr *d, uint32_t id, uint32_t inst, unsigned depth);
+
 static const spvk_ir_attr *synthesize_constant_symbol(dsr *d, uint32_t id, uint32_t user, unsigned depth)
 {
     dsr_id *e = dsr_id_at(d, id);
@@ -980,18 +1008,28 @@ static const spvk_ir_attr *synthesize_constant_symbol(dsr *d, uint32_t id, uint3
     const spvk_ir_attr *ref = dsr_check(d, (void *)spvk_ir_symbol_ref_attr(d->ctx, symbol, strlen(symbol)));
     const dsr_inst *in = &d->insts[e->def - 1];
     bool scalar = type->dialect == NULL && (type->kind == SPVK_TYPE_INTEGER || type->kind == SPVK_TYPE_FLOAT);
+    int64_t members = composite_members(d, type);
     if (scalar) {
         e->op = make_spec_constant(d, 0, symbol, value, user);
+    } else if (in->opcode == SPVK_OP_ConstantNull && members >= 0) {
+        /* A decorated null composite (a RelaxedPrecision vector): a spec constant composite of the
+           members' zeros (normal constants among the constituents). */
+        uint32_t count = (uint32_t)members;
+        const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(d->ctx, (count ? count : 1) * sizeof *items));
+        for (uint32_t k = 0; k < count; k++)
+            items[k] = dsr_zero_attr(d, composite_member(d, type, k), user, depth + 1);
+        e->op = make_spec_composite(d, 0, symbol, type, items, count);
     } else {
-        if (in->opcode != SPVK_OP_ConstantComposite)
+        bool replicate = in->opcode == SPVK_OP_ConstantCompositeReplicateEXT;
+        if (in->opcode != SPVK_OP_ConstantComposite && !(replicate && members >= 0))
             dsr_fail(d, user,
-                     "constant %%%u (%s) cannot be given a symbol: only scalars and OpConstantComposite can", id,
-                     dsr_inst_name(d, e->def - 1));
-        uint32_t count = in->num_operands - 2u;
+                     "constant %%%u (%s) cannot be given a symbol: only scalars, OpConstantComposite, "
+                     "OpConstantCompositeReplicateEXT and OpConstantNull can", id, dsr_inst_name(d, e->def - 1));
+        uint32_t count = replicate ? (uint32_t)members : in->num_operands - 2u;
         /* Arena memory: a failure deeper down must not leak it. */
         const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(d->ctx, (count ? count : 1) * sizeof *items));
         for (uint32_t k = 0; k < count; k++) {
-            uint32_t c = op_word(d, e->def - 1, 2 + k);
+            uint32_t c = op_word(d, e->def - 1, replicate ? 2 : 2 + k);
             const spvk_ir_attr *v = value_operand(d, c, user);
             items[k] = v ? v : synthesize_constant_symbol(d, c, user, depth + 1);
         }
@@ -1016,6 +1054,10 @@ static const spvk_ir_attr *symbol_operand(dsr *d, uint32_t id, uint32_t user, bo
         return value;
     dsr_id *e = dsr_id_at(d, id);
     switch (e->kind) {
+    case DSR_ID_SPEC_OP:
+        /* a module-level spirv.SpecConstantOperation with a symbol, as for array lengths */
+        spec_op_symbol(d, id, user, 0);
+        return dsr_id_at(d, id)->ref;
     case DSR_ID_SPEC:
         if (!e->op)
             dsr_fail(d, user, "spec constant %%%u is used before it is defined", id);
@@ -1222,11 +1264,17 @@ static void spec_constant(dsr *d, uint32_t i)
     dsr_id *e = dsr_id_at(d, in->result_id);
     const spvk_ir_type *type = dsr_type(d, in->result_type_id, i);
     e->type = type;
-    if (in->opcode == SPVK_OP_SpecConstantComposite) {
-        uint32_t count = in->num_operands - 2u;
+    if (in->opcode == SPVK_OP_SpecConstantComposite || in->opcode == SPVK_OP_SpecConstantCompositeReplicateEXT) {
+        /* A replicated one is its constituent as many times as the type has members (the same
+           value; written back as OpSpecConstantComposite). */
+        bool replicate = in->opcode == SPVK_OP_SpecConstantCompositeReplicateEXT;
+        int64_t members = replicate ? composite_members(d, type) : 0;
+        if (replicate && (members < 0 || (uint64_t)members > d->constant_budget))
+            dsr_fail(d, i, "%s of this type cannot be represented", dsr_inst_name(d, i));
+        uint32_t count = replicate ? (uint32_t)members : in->num_operands - 2u;
         const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(d->ctx, (count ? count : 1) * sizeof *items));
         for (uint32_t k = 0; k < count; k++)
-            items[k] = symbol_operand(d, op_word(d, i, 2 + k), i, false);
+            items[k] = symbol_operand(d, op_word(d, i, replicate ? 2 : 2 + k), i, false);
         e->op = make_spec_composite(d, in->result_id, e->symbol, type, items, count);
         return;
     }
@@ -1542,7 +1590,12 @@ static void execution_mode(dsr *d, uint32_t i)
                 const spvk_ir_attr *c = e->kind == DSR_ID_CONSTANT ? dsr_constant(d, id, i) : NULL;
                 if (e->kind == DSR_ID_TYPE)
                     items[k] = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, dsr_type(d, id, i)));
-                else if (c && !c->dialect && c->kind == SPVK_ATTR_INTEGER && c->type && c->type->width <= 32)
+                /* (LocalSizeId's and LocalSizeHintId's keep symbols: spec constants placed before
+                   the types, as spirv-val wants a Workgroup-scope cooperative matrix type to come
+                   after the constants the local size reads; the mode's integer would be written
+                   where the mode is, after the functions' types.) */
+                else if (c && !c->dialect && c->kind == SPVK_ATTR_INTEGER && c->type && c->type->width <= 32 &&
+                         mode != SPVK_EXECUTION_MODE_LocalSizeId && mode != SPVK_EXECUTION_MODE_LocalSizeHintId)
                     items[k] = dsr_check(d, (void *)spvk_ir_i32_attr(d->ctx, (int32_t)(uint32_t)c->value));
                 else
                     items[k] = symbol_operand(d, id, i, false);
@@ -1685,7 +1738,14 @@ static void translate_module(dsr *d)
         case SPVK_OP_SpecConstantTrue:
         case SPVK_OP_SpecConstantFalse:
         case SPVK_OP_SpecConstantComposite:
+        case SPVK_OP_SpecConstantCompositeReplicateEXT:
             spec_constant(d, i);
+            break;
+        case SPVK_OP_ConstantSizeOfEXT:
+            dsr_id_at(d, in->result_id)->type = dsr_type(d, in->result_type_id, i);
+            (void)dsr_type(d, op_word(d, i, 2), i);
+            if (dsr_id_at(d, in->result_id)->decorations)
+                dsr_fail(d, i, "decorations on %s cannot be represented", dsr_inst_name(d, i));
             break;
         case SPVK_OP_SpecConstantOp:
             (void)dsr_type(d, in->result_type_id, i);
@@ -1696,6 +1756,7 @@ static void translate_module(dsr *d)
         case SPVK_OP_ConstantTrue:
         case SPVK_OP_ConstantFalse:
         case SPVK_OP_ConstantComposite:
+        case SPVK_OP_ConstantCompositeReplicateEXT:
         case SPVK_OP_ConstantNull:
             (void)dsr_constant(d, in->result_id, i);
             decorated_constant(d, i);
@@ -1762,6 +1823,24 @@ static void translate_module(dsr *d)
             dsr_fail(d, i, "%s cannot be represented at module level", dsr_inst_name(d, i));
         }
         i++;
+    }
+    /* The plain constants among LocalSizeId's spec constants get their symbols here, before the
+       functions: spirv-val wants a Workgroup-scope cooperative matrix type after the constants the
+       local size reads, and the serializer writes these where their op is. */
+    for (uint32_t i = 0; i < d->first_function_inst; i++) {
+        const dsr_inst *in = &d->insts[i];
+        if (in->opcode != SPVK_OP_ExecutionModeId || in->num_operands < 3)
+            continue;
+        uint32_t mode = op_word(d, i, 1);
+        if (mode != SPVK_EXECUTION_MODE_LocalSizeId && mode != SPVK_EXECUTION_MODE_LocalSizeHintId)
+            continue;
+        bool all_constant = true;
+        for (uint32_t k = 2; k < in->num_operands; k++)
+            all_constant = all_constant && dsr_id_at(d, op_word(d, i, k))->kind == DSR_ID_CONSTANT;
+        d->current_inst = i;
+        for (uint32_t k = 2; k < in->num_operands && !all_constant; k++)
+            if (dsr_id_at(d, op_word(d, i, k))->kind == DSR_ID_CONSTANT)
+                (void)constant_as_symbol(d, op_word(d, i, k), i);
     }
     for (size_t k = 0; k < d->num_functions; k++)
         function_shell(d, &d->functions[k]);

@@ -660,6 +660,14 @@ static spvk_ir_value *value_at(dsr *d, uint32_t id, spvk_ir_block *block, uint32
         append(block, op);
         return cached(d, e, id, block, result(op));
     }
+    case DSR_ID_SIZEOF: {
+        /* spvkit's spirv.ConstantSizeOfEXT (OpConstantSizeOfEXT): `type` the type measured */
+        const spvk_ir_type *measured = dsr_type(d, word_of(d, e->def - 1, 2), inst);
+        op = dsr_create_op(d, NULL, "spirv.ConstantSizeOfEXT", NULL, 0, e->type,
+                           attr1(d, d->n_type, dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, measured))));
+        append(block, op);
+        return cached(d, e, id, block, result(op));
+    }
     case DSR_ID_STRING: {
         const dsr_inst *si = &d->insts[e->def - 1];
         const char *s = (const char *)((d->words + si->offset) + d->operands[si->first_operand + 1].offset);

@@ -48,6 +48,7 @@ typedef enum dsr_id_kind {
     DSR_ID_DECORATION_GROUP,
     DSR_ID_STRING,        /* OpString (debug) */
     DSR_ID_NONSEMANTIC,   /* module-level OpExtInst of a NonSemantic.* set, materialized where used */
+    DSR_ID_SIZEOF,        /* OpConstantSizeOfEXT, materialized as spirv.ConstantSizeOfEXT at uses */
     DSR_ID_LABEL,
     DSR_ID_VALUE          /* a value defined inside a function (parameter, instruction, OpPhi) */
 } dsr_id_kind;

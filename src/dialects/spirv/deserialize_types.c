@@ -797,6 +797,45 @@ static const spvk_ir_attr *composite(dsr *d, uint32_t inst, const spvk_ir_type *
     dsr_fail(d, inst, "OpConstantComposite of this type cannot be represented");
 }
 
+/* OpConstantCompositeReplicateEXT: its one constituent in every position, as OpConstantComposite
+   would have it (the same value; the serializer writes that OpConstantComposite back). */
+static const spvk_ir_attr *replicated(dsr *d, uint32_t inst, const spvk_ir_type *type, unsigned depth)
+{
+    if (d->insts[inst].num_operands != 3)
+        dsr_fail(d, inst, "OpConstantCompositeReplicateEXT has one constituent");
+    uint32_t c = word_of(d, inst, 2);
+    dsr_id *ce = dsr_id_at(d, c);
+    if (ce->kind != DSR_ID_UNDEF && ce->kind != DSR_ID_CONSTANT)
+        dsr_fail(d, inst, "the constituent %%%u of OpConstantCompositeReplicateEXT is not a normal constant", c);
+    const spvk_ir_type *ct = dsr_type(d, d->insts[ce->def - 1].result_type_id, inst);
+    int64_t n = -1;
+    if (type_is_vector(type))
+        n = type->ints[0];
+    else if (type->dialect == d->spirv && (type->kind == SPVK_SPIRV_ARRAY || type->kind == SPVK_SPIRV_MATRIX))
+        n = type->ints[0];
+    else if (type->dialect == d->spirv && type->kind == SPVK_SPIRV_STRUCT)
+        n = type->num_types;
+    else if (type->dialect == d->spirv && type->kind == SPVK_SPIRV_COOPMATRIX)
+        n = 1;
+    if (n < 0)
+        dsr_fail(d, inst, "OpConstantCompositeReplicateEXT of this type cannot be represented");
+    for (int64_t k = 0; k < n; k++)
+        if (constituent_type(d, type, (uint32_t)k) != ct)
+            dsr_fail(d, inst, "the constituent of OpConstantCompositeReplicateEXT does not have the type of every "
+                              "position of its composite");
+    const spvk_ir_attr *item = ce->kind == DSR_ID_UNDEF ? dsr_zero_attr(d, ct, inst, depth + 1) : dsr_constant(d, c, inst);
+    if (type_is_vector(type) || type->kind == SPVK_SPIRV_COOPMATRIX)
+        return dense(d, type, &item, 1);
+    if ((uint64_t)n > d->constant_budget)
+        dsr_fail(d, inst, "constant too large to represent (the module's size bounds how many elements "
+                          "constants may expand to)");
+    spend(d, (size_t)n, inst);
+    const spvk_ir_attr **items = dsr_check(d, spvk_ir_alloc(d->ctx, (n ? (size_t)n : 1) * sizeof *items));
+    for (int64_t k = 0; k < n; k++)
+        items[k] = item;
+    return dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, items, (uint32_t)n));
+}
+
 const spvk_ir_attr *dsr_constant(dsr *d, uint32_t id, uint32_t user)
 {
     dsr_id *e = dsr_id_at(d, id);
@@ -828,6 +867,9 @@ const spvk_ir_attr *dsr_constant(dsr *d, uint32_t id, uint32_t user)
         break;
     case SPVK_OP_ConstantComposite:
         value = composite(d, inst, type, 0);
+        break;
+    case SPVK_OP_ConstantCompositeReplicateEXT:
+        value = replicated(d, inst, type, 0);
         break;
     default:
         dsr_fail(d, user, "%%%u is not a constant", id);

@@ -305,6 +305,7 @@ static const struct {
     {"spirv.SpecConstantOperation", SER_OP_SPEC_CONSTANT_OPERATION},
     {"spirv.Constant", SER_OP_CONSTANT},
     {"spirv.ConstantSampler", SER_OP_CONSTANT_SAMPLER},
+    {"spirv.ConstantSizeOfEXT", SER_OP_CONSTANT_SIZE_OF},
     {"spirv.String", SER_OP_STRING},
     {"spirv.ExtInst", SER_OP_EXT_INST},
     {"spirv.mlir.addressof", SER_OP_ADDRESSOF},

@@ -66,6 +66,7 @@ static uint32_t resolve_value(spvk_ser *s, const spvk_ir_value *v, const spvk_ir
         case SER_OP_REFERENCEOF: id = ser_symbol_id(s, def, spvk_ir_op_attr(def, "spec_const"), false); break;
         case SER_OP_UNDEF: id = ser_undef(s, v->type, def); break;
         case SER_OP_CONSTANT_SAMPLER: id = ser_constant_sampler(s, def); break;
+        case SER_OP_CONSTANT_SIZE_OF: id = ser_constant_size_of(s, def); break;
         case SER_OP_STRING: id = ser_string(s, def); break;
         case SER_OP_SPEC_CONSTANT_OPERATION: id = ser_spec_constant_operation(s, def); break;
         case SER_OP_SELECTION:
@@ -642,6 +643,7 @@ static bool emit_op(spvk_ser *s, const spvk_ir_op *op, ser_op_kind kind, int dep
     case SER_OP_REFERENCEOF:
     case SER_OP_UNDEF:
     case SER_OP_CONSTANT_SAMPLER:
+    case SER_OP_CONSTANT_SIZE_OF:
     case SER_OP_STRING:
     case SER_OP_SPEC_CONSTANT_OPERATION:
         ok = true; /* module-level ids, emitted when first used */

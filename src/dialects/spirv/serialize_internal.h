@@ -126,6 +126,7 @@ typedef enum ser_op_kind {
     SER_OP_SPEC_CONSTANT_OPERATION,
     SER_OP_CONSTANT,
     SER_OP_CONSTANT_SAMPLER,
+    SER_OP_CONSTANT_SIZE_OF, /* spvkit's spirv.ConstantSizeOfEXT */
     SER_OP_STRING,   /* spvkit's spirv.String: OpString, materialized at its uses */
     SER_OP_EXT_INST, /* spvkit's spirv.ExtInst: an instruction of another (non-semantic) set */
     SER_OP_ADDRESSOF,
@@ -381,6 +382,7 @@ uint32_t ser_u32_constant(spvk_ser *s, uint32_t value, const spvk_ir_op *op);
 uint32_t ser_constant(spvk_ser *s, const spvk_ir_attr *value, const spvk_ir_type *type, const spvk_ir_op *op);
 uint32_t ser_undef(spvk_ser *s, const spvk_ir_type *type, const spvk_ir_op *op);
 uint32_t ser_constant_sampler(spvk_ser *s, const spvk_ir_op *op);
+uint32_t ser_constant_size_of(spvk_ser *s, const spvk_ir_op *op);
 /* The generic encoder with the serializer's hooks (attribute-valued id operands). */
 bool ser_encode_generic(spvk_ser *s, const spvk_spirv_op_info *info, const spvk_ir_op *op, spvk_writer *w);
 bool ser_spec_constant(spvk_ser *s, const spvk_ir_op *op, uint32_t id);

@@ -329,6 +329,39 @@ static uint32_t struct_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op
     return id;
 }
 
+static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *op, int depth);
+
+/* A PhysicalStorageBuffer pointer to a struct is declared by OpTypeForwardPointer first, as glslang
+   declares buffer references: spirv-val does not look through a forward-declared pointer when it
+   asks whether a type holds 8- or 16-bit types (ContainsLimitedUseIntOrFloatType), so without it
+   an OpBitcast between such buffer references is refused that glslang's module passed with
+   (16 of ggml's modules). The struct's members find the pointer's id already. */
+static uint32_t forward_declared_pointer(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *op, int depth)
+{
+    uint32_t storage = (uint32_t)t->ints[0], id;
+    if (ser_pget(&s->type_ids, t, &id))
+        return id;
+    id = ser_new_id(s);
+    if (!id || !ser_pset(s, &s->type_ids, t, id))
+        return 0;
+    uint32_t fw[2] = {id, storage};
+    ser_instruction(s, &s->types, SPVK_OP_TypeForwardPointer, fw, 2);
+    uint32_t pointee_id = type_impl(s, t->types[0], op, depth + 1);
+    if (!pointee_id)
+        return 0;
+    uint32_t words[3] = {id, storage, pointee_id};
+    ser_instruction(s, &s->types, SPVK_OP_TypePointer, words, 3);
+    uint32_t stride = pointer_stride(t);
+    uint32_t key[5] = {SPVK_OP_TypePointer, 0, storage, pointee_id, stride};
+    uint32_t nkey = stride ? 5 : 4;
+    uint32_t hash = ser_hash_words(key, nkey);
+    if (!ser_wmap_find(s, key, nkey, hash) && !ser_wmap_add(s, key, nkey, hash, id))
+        return 0;
+    if (stride)
+        ser_simple_decoration(s, id, SPVK_DECORATION_ArrayStride, &stride, 1);
+    return id;
+}
+
 static uint32_t pointer_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *op, int depth)
 {
     if (t->num_types != 1 || t->num_ints < 1)
@@ -358,6 +391,8 @@ static uint32_t pointer_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_o
             return 0;
         return id;
     }
+    if (storage == SPVK_STORAGE_CLASS_PhysicalStorageBuffer && is_struct(s, pointee))
+        return forward_declared_pointer(s, t, op, depth);
     uint32_t pointee_id = type_impl(s, pointee, op, depth + 1);
     if (!pointee_id)
         return 0;
@@ -1050,6 +1085,28 @@ bool ser_encode_generic(spvk_ser *s, const spvk_spirv_op_info *info, const spvk_
     return ok;
 }
 
+/* OpConstantSizeOfEXT: module-level and uniqued like the other constants. */
+uint32_t ser_constant_size_of(spvk_ser *s, const spvk_ir_op *op)
+{
+    if (ser_taping(s))
+        return ser_tape_refuse(s); /* rare: the calling thread serializes the function */
+    const spvk_ir_attr *ta = spvk_ir_op_attr(op, "type");
+    if (op->num_results != 1)
+        return ser_error(s, op, "must have one result"), 0;
+    if (!ta || ta->dialect != NULL || ta->kind != SPVK_ATTR_TYPE || !ta->type)
+        return ser_error(s, op, "needs a 'type' attribute"), 0;
+    uint32_t type_id = ser_type(s, op->results[0].type, op);
+    uint32_t measured = type_id ? ser_type(s, ta->type, op) : 0;
+    if (!measured)
+        return 0;
+    size_t base = s->ws_count;
+    if (!push2(s, SPVK_OP_ConstantSizeOfEXT, type_id) || !ser_ws_push(s, measured)) {
+        s->ws_count = base;
+        return 0;
+    }
+    return unique_from_ws(s, base, 0, NULL);
+}
+
 /* OpConstantSampler: module-level and uniqued like the other constants. */
 uint32_t ser_constant_sampler(spvk_ser *s, const spvk_ir_op *op)
 {
@@ -1140,7 +1197,13 @@ uint32_t ser_spec_constant_operation(spvk_ser *s, const spvk_ir_op *op)
     if (ser_taping(s))
         return ser_tape_refuse(s);
     uint32_t id;
-    if (ser_map_get(&s->map, op, NULL, SER_TAG_SYMBOL, &id))
+    /* Only a module-level one is remembered by its op: a function's are made at each use, and a
+       streamed function's ops are freed once it is written, so another function's op may come at
+       the same address (it got that one's id: an i32 where a bool was needed). Theirs are uniqued
+       by their words. */
+    const spvk_ir_op *parent = spvk_ir_op_parent(op);
+    bool module_level = parent && ser_op_kind_of(s, parent) == SER_OP_MODULE;
+    if (module_level && ser_map_get(&s->map, op, NULL, SER_TAG_SYMBOL, &id))
         return id;
     if (op->num_results != 1)
         return ser_error(s, op, "must have one result"), 0;
@@ -1155,7 +1218,7 @@ uint32_t ser_spec_constant_operation(spvk_ser *s, const spvk_ir_op *op)
     } else {
         id = ser_spec_op_instruction(s, body->first, op);
     }
-    if (!id || !ser_map_set(s, op, NULL, SER_TAG_SYMBOL, id))
+    if (!id || (module_level && !ser_map_set(s, op, NULL, SER_TAG_SYMBOL, id)))
         return 0;
     return id;
 }

@@ -47,6 +47,8 @@ static const structural_op structural_ops[] = {
     /* spvkit's own, beyond MLIR 19 (docs/spirv_dialect.md): OpConstantSampler, OpString and
        OpExtInst of a set with no ops of its own (NonSemantic.*). */
     {"spirv.ConstantSampler", SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
+    /* OpConstantSizeOfEXT (SPV_EXT_descriptor_heap): `type`, materialized at uses like a constant */
+    {"spirv.ConstantSizeOfEXT", SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
     {"spirv.String", SPVK_TRAIT_NO_SIDE_EFFECTS, 0, false},
     {"spirv.ExtInst", 0, 0, false},
 };

@@ -96,6 +96,20 @@ static bool same_shape(const spvk_ir_type *a, const spvk_ir_type *b)
     return true;
 }
 
+/* Two cooperative matrices of the same rows, columns and scope (literals or the same spec
+   constants), whatever their Use. */
+static bool same_coop_size(const spvk_ir_type *a, const spvk_ir_type *b)
+{
+    for (int k = 0; k < 3; k++) {
+        if (a->ints[k] != b->ints[k])
+            return false;
+        const spvk_ir_attr *pa = a->num_attrs == 4 ? a->attrs[k] : NULL, *pb = b->num_attrs == 4 ? b->attrs[k] : NULL;
+        if (a->ints[k] < 0 && pa != pb)
+            return false; /* both sized by spec constants: the same ones */
+    }
+    return true;
+}
+
 static int64_t component_count(const spvk_ir_type *t) { return is_vector(t) ? t->ints[0] : 1; }
 
 /* Component categories for the "scalar or vector of X" rules. */
@@ -729,7 +743,9 @@ static bool verify_conversion(spvk_ir_verifier *v, const spvk_ir_op *op, unsigne
     if (!of_category(x, from | CAT_COOP) || (is_coop(x) && kind >= CONV_BF16_TO_F))
         return fail(v, op, "operand types", "the operand must be a scalar or vector of %s type, got %s",
                     category_text(from), T(x));
-    if (!same_shape(x, r))
+    /* A conversion may change a cooperative matrix's Use (SPV_NV_cooperative_matrix2's
+       CooperativeMatrixConversionsNV: an accumulator to MatrixA); the validator checks when. */
+    if (!same_shape(x, r) && !(is_coop(x) && is_coop(r) && same_coop_size(x, r)))
         return fail(v, op, "operand types", "the operand must have as many components as the result (%s), got %s",
                     T(r), T(x));
     if (unsigned_result && is_signed(component(r)))
@@ -1438,6 +1454,8 @@ static bool verify_spec_constant_composite(spvk_ir_verifier *v, const spvk_ir_op
             ct = constant_attr_type(spvk_ir_verifier_context(v), spvk_ir_op_attr(c, "default_value"));
         else if (is_op(c, "spirv.SpecConstantComposite"))
             ct = type_attr(c, "type");
+        else if (is_op(c, "spirv.SpecConstantOperation") && c->num_results == 1)
+            ct = c->results[0].type; /* spvkit's: a module-level one with a symbol */
         else
             return fail(v, op, "constituents", "constituent %u must name a specialization constant", i);
         if (ct != member)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# spvkit's IR against MLIR 19's own tools (Debian mlir-19-tools), on every non-bf16 corpus module:
+# spvkit's IR against MLIR 19's own tools (Debian mlir-19-tools), on every corpus module but bf16_* and ir_*:
 #   1. mlir-opt-19 parses and verifies spvkit's generic output (`--mlir-print-op-generic`);
 #   2. spvkit parses mlir-opt-19's printed (custom-form) output of it; and the IR mlir-opt-19 read
 #      is the IR spvkit wrote (spvkit's generic print of mlir-opt-19's generic print equals
@@ -64,6 +64,9 @@ while IFS=$'\t' read -r file kind source version env; do
   [ "$file" = "# file" ] && continue
   n=${file%.*}
   [[ $n == bf16_* ]] && continue   # MLIR 19 has no bf16 in the spirv dialect
+  # ir_* modules each hold a construct MLIR 19 has no spelling for (untyped pointers, Float8,
+  # tensor layouts, cooperative matrix 2, ...: spvkit's additions, docs/spirv_dialect.md).
+  [[ $n == ir_* ]] && continue
   m="$out/modules/$file"
   if [ "$kind" = spvasm ]; then
     "$spvkit" as --target-env "$env" -o "$tmp/$n.in.spv" "$m" 2>/dev/null || { bad "$n: spvkit as"; continue; }

@@ -21,7 +21,10 @@ typedef enum spvk_spirv_type_kind {
     SPVK_SPIRV_ARRAY,         /* types[0] element; ints[0] length, ints[1] stride (0: none). spvkit's: a
                                  length given by a specialization constant has ints[0] -1 and attrs[0]
                                  the SYMBOL_REF of its spirv.SpecConstant (no attrs otherwise) */
-    SPVK_SPIRV_RUNTIME_ARRAY, /* types[0] element; ints[0] stride (0: none) */
+    SPVK_SPIRV_RUNTIME_ARRAY, /* types[0] element; ints[0] stride (0: none); spvkit's: attrs[0] the
+                                 <id> of an ArrayStrideIdEXT decoration when it has one (a typed
+                                 integer, a spec constant's symbol, or [T, i32]: OpConstantSizeOfEXT
+                                 of T with result type i32) */
     SPVK_SPIRV_POINTER,       /* types[0] pointee; ints[0] StorageClass; spvkit's: ints[1] the
                                  ArrayStride decoration when it has one (> 0) */
     SPVK_SPIRV_STRUCT,        /* types: members; ints: member offsets (-1: none); attrs: num_types + 1
@@ -56,6 +59,9 @@ SPVK_API const spvk_ir_type *spvk_spirv_runtime_array_type(spvk_ir_context *ctx,
 /* spvkit's: a pointer type decorated ArrayStride (stride > 0; 0 gives the plain pointer type). */
 SPVK_API const spvk_ir_type *spvk_spirv_strided_pointer_type(spvk_ir_context *ctx, const spvk_ir_type *pointee,
                                                              uint32_t storage_class, int64_t stride);
+/* A runtime array decorated ArrayStrideIdEXT (see SPVK_SPIRV_RUNTIME_ARRAY; NULL: none). */
+SPVK_API const spvk_ir_type *spvk_spirv_runtime_array_type_id(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                              int64_t stride, const spvk_ir_attr *stride_id);
 SPVK_API const spvk_ir_type *spvk_spirv_pointer_type(spvk_ir_context *ctx, const spvk_ir_type *pointee,
                                                      uint32_t storage_class);
 /* offsets may be NULL (no Offset decorations); decorations may be NULL (none) or count + 1 ARRAYs. */

@@ -1234,6 +1234,13 @@ static spvk_ir_value *module_operand(dsr *d, uint32_t id, spvk_ir_block *b, uint
         op = dsr_create_op(d, d->def_referenceof, "spirv.mlir.referenceof", NULL, 0, e->type,
                            dsr_dict(d, &d->n_spec_const, &e->ref, 1));
         break;
+    case DSR_ID_SIZEOF: {
+        const spvk_ir_type *measured = dsr_type(d, op_word(d, e->def - 1, 2), inst);
+        e = dsr_id_at(d, id);
+        const spvk_ir_attr *ta = dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, measured));
+        op = dsr_create_op(d, NULL, "spirv.ConstantSizeOfEXT", NULL, 0, e->type, dsr_dict(d, &d->n_type, &ta, 1));
+        break;
+    }
     default:
         dsr_fail(d, inst, "%%%u cannot be an operand of OpSpecConstantOp here", id);
     }

@@ -77,12 +77,47 @@ static int64_t array_stride(dsr *d, uint32_t id)
         dsr_deco *dc = &d->decos[x - 1];
         dc->used = 1;
         uint32_t decoration = word_of(d, dc->inst, dc->first);
+        if (decoration == SPVK_DECORATION_ArrayStrideIdEXT && dc->member < 0 &&
+            d->insts[dc->inst].opcode == SPVK_OP_DecorateId &&
+            d->insts[dsr_id_at(d, id)->def - 1].opcode == SPVK_OP_TypeRuntimeArray)
+            continue; /* stride_id_attr's */
         if (decoration != SPVK_DECORATION_ArrayStride || dc->member >= 0)
             dsr_fail(d, dc->inst, "decoration %s of array or pointer type %%%u cannot be represented",
                      spvk_spirv_decoration_attr_name(d->ctx, decoration), id);
         stride = word_of(d, dc->inst, dc->first + 1u);
     }
     return stride;
+}
+
+/* The attribute of a runtime array's ArrayStrideIdEXT <id>, or NULL: a scalar integer constant's
+   typed value, a spec constant's symbol, or [T, result type] for an OpConstantSizeOfEXT of T. */
+static const spvk_ir_attr *stride_id_attr(dsr *d, uint32_t id, uint32_t inst, unsigned depth)
+{
+    const spvk_ir_attr *out = NULL;
+    for (uint32_t x = dsr_id_at(d, id)->decorations; x; x = d->decos[x - 1].next) {
+        dsr_deco *dc = &d->decos[x - 1];
+        if (word_of(d, dc->inst, dc->first) != SPVK_DECORATION_ArrayStrideIdEXT || dc->member >= 0 ||
+            d->insts[dc->inst].num_operands <= dc->first + 1u)
+            continue;
+        uint32_t sid = word_of(d, dc->inst, dc->first + 1u);
+        dsr_id *se = dsr_id_at(d, sid);
+        if (se->kind == DSR_ID_SIZEOF) {
+            const spvk_ir_attr *pair[2] = {
+                dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, resolve(d, word_of(d, se->def - 1, 2), inst, depth + 1))),
+                dsr_check(d, (void *)spvk_ir_type_attr(d->ctx, resolve(d, d->insts[se->def - 1].result_type_id, inst,
+                                                                       depth + 1)))};
+            out = dsr_check(d, (void *)spvk_ir_array_attr(d->ctx, pair, 2));
+        } else if (se->kind == DSR_ID_SPEC || se->kind == DSR_ID_SPEC_OP) {
+            int64_t unused;
+            out = dsr_spec_parameter(d, sid, inst, &unused);
+        } else if (se->kind == DSR_ID_CONSTANT && dsr_constant(d, sid, inst)->kind == SPVK_ATTR_INTEGER) {
+            out = dsr_constant(d, sid, inst);
+        } else {
+            dsr_fail(d, dc->inst, "the ArrayStrideIdEXT of %%%u is not an integer constant", id);
+        }
+        dc->used = 1;
+    }
+    return out;
 }
 
 static void no_decorations(dsr *d, uint32_t id)
@@ -350,7 +385,8 @@ static const spvk_ir_type *build_type(dsr *d, uint32_t id, uint32_t inst, unsign
     }
     case SPVK_OP_TypeRuntimeArray: {
         const spvk_ir_type *el = resolve(d, word_of(d, inst, 1), inst, depth + 1);
-        return dsr_check(d, (void *)spvk_spirv_runtime_array_type(ctx, el, array_stride(d, id)));
+        int64_t stride = array_stride(d, id);
+        return dsr_check(d, (void *)spvk_spirv_runtime_array_type_id(ctx, el, stride, stride_id_attr(d, id, inst, depth)));
     }
     case SPVK_OP_TypeStruct:
         return struct_type(d, id, inst, depth);

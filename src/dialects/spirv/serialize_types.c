@@ -414,6 +414,25 @@ static uint32_t pointer_type(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_o
     return id;
 }
 
+static uint32_t size_of_constant(spvk_ser *s, uint32_t type_id, uint32_t measured);
+
+/* The <id> of a runtime array's ArrayStrideIdEXT attribute (see SPVK_SPIRV_RUNTIME_ARRAY). */
+static uint32_t stride_id_word(spvk_ser *s, const spvk_ir_attr *a, const spvk_ir_op *op)
+{
+    if (!a->dialect && a->kind == SPVK_ATTR_SYMBOL_REF)
+        return ser_symbol_id(s, op, a, false);
+    if (!a->dialect && a->kind == SPVK_ATTR_INTEGER && a->type)
+        return ser_constant(s, a, a->type, op);
+    if (!a->dialect && a->kind == SPVK_ATTR_ARRAY && a->num_attrs == 2 && a->attrs[0]->kind == SPVK_ATTR_TYPE &&
+        a->attrs[1]->kind == SPVK_ATTR_TYPE && !a->attrs[0]->dialect && !a->attrs[1]->dialect) {
+        uint32_t measured = type_impl(s, a->attrs[0]->type, op, 1);
+        uint32_t type_id = measured ? type_impl(s, a->attrs[1]->type, op, 1) : 0;
+        return type_id ? size_of_constant(s, type_id, measured) : 0;
+    }
+    ser_error(s, op, "has a runtime array whose stride_id is not a constant, a symbol or [type, type]");
+    return 0;
+}
+
 static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *op, int depth)
 {
     if (!t) {
@@ -427,7 +446,7 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
         return type_error(s, op, t, "nested too deeply");
     size_t base = s->ws_count;
     size_t extra = 0;
-    uint32_t stride = 0;
+    uint32_t stride = 0, stride_id = 0;
     bool ok = true;
     if (t->dialect == NULL) {
         switch (t->kind) {
@@ -503,6 +522,12 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
             uint32_t e = ok ? type_impl(s, t->types[0], op, depth + 1) : 0;
             ok = e && push2(s, e, stride);
             extra = 1;
+            if (ok && t->num_attrs && t->attrs[0]) {
+                /* spvkit's ArrayStrideIdEXT: its <id> is part of the type's key, and decorates it */
+                stride_id = stride_id_word(s, t->attrs[0], op);
+                ok = stride_id && ser_ws_push(s, stride_id);
+                extra = 2;
+            }
             break;
         }
         case SPVK_SPIRV_POINTER: return pointer_type(s, t, op, depth);
@@ -618,6 +643,10 @@ static uint32_t type_impl(spvk_ser *s, const spvk_ir_type *t, const spvk_ir_op *
         return 0;
     if (created && stride)
         ser_simple_decoration(s, id, SPVK_DECORATION_ArrayStride, &stride, 1);
+    if (created && stride_id) {
+        uint32_t words[3] = {id, SPVK_DECORATION_ArrayStrideIdEXT, stride_id};
+        ser_instruction(s, &s->annotations, SPVK_OP_DecorateId, words, 3);
+    }
     return id;
 }
 
@@ -1099,6 +1128,11 @@ uint32_t ser_constant_size_of(spvk_ser *s, const spvk_ir_op *op)
     uint32_t measured = type_id ? ser_type(s, ta->type, op) : 0;
     if (!measured)
         return 0;
+    return size_of_constant(s, type_id, measured);
+}
+
+static uint32_t size_of_constant(spvk_ser *s, uint32_t type_id, uint32_t measured)
+{
     size_t base = s->ws_count;
     if (!push2(s, SPVK_OP_ConstantSizeOfEXT, type_id) || !ser_ws_push(s, measured)) {
         s->ws_count = base;

@@ -93,6 +93,25 @@ const spvk_ir_type *spvk_spirv_runtime_array_type(spvk_ir_context *ctx, const sp
     return get_type(ctx, SPVK_SPIRV_RUNTIME_ARRAY, &element, 1, &stride, 1);
 }
 
+const spvk_ir_type *spvk_spirv_runtime_array_type_id(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                     int64_t stride, const spvk_ir_attr *stride_id)
+{
+    if (!element)
+        return NULL;
+    if (!stride_id)
+        return spvk_spirv_runtime_array_type(ctx, element, stride);
+    spvk_ir_type_desc d = {0};
+    d.dialect = spvk_spirv_dialect();
+    d.kind = SPVK_SPIRV_RUNTIME_ARRAY;
+    d.types = &element;
+    d.num_types = 1;
+    d.ints = &stride;
+    d.num_ints = 1;
+    d.attrs = &stride_id;
+    d.num_attrs = 1;
+    return spvk_ir_type_get(ctx, &d);
+}
+
 const spvk_ir_type *spvk_spirv_pointer_type(spvk_ir_context *ctx, const spvk_ir_type *pointee, uint32_t storage_class)
 {
     if (!pointee)
@@ -563,6 +582,10 @@ static void print_body(type_printer *tp, const spvk_ir_type *t)
         if (t->ints[0] > 0) {
             spvk_ir_print_text(p, ", stride=");
             spvk_ir_print_int(p, t->ints[0]);
+        }
+        if (t->num_attrs && t->attrs[0]) { /* spvkit's ArrayStrideIdEXT */
+            spvk_ir_print_text(p, ", stride_id=");
+            spvk_ir_print_attr_to(p, t->attrs[0]);
         }
         spvk_ir_print_text(p, ">");
         break;
@@ -1087,11 +1110,18 @@ const spvk_ir_type *spvk_spirv_parse_type(spvk_ir_parser *p)
     } else if (strcmp(m, "rtarray") == 0) {
         if (!spvk_ir_parse_punct(p, "<") || !(elem = spvk_ir_parse_type(p)))
             return NULL;
-        if (spvk_ir_parse_optional_punct(p, ",") && !parse_stride(p, &stride))
-            return NULL;
+        const spvk_ir_attr *stride_id = NULL;
+        while (spvk_ir_parse_optional_punct(p, ",")) {
+            if (spvk_ir_parse_optional_keyword(p, "stride_id")) {
+                if (!spvk_ir_parse_punct(p, "=") || !(stride_id = spvk_ir_parse_attr(p, NULL)))
+                    return NULL;
+            } else if (!parse_stride(p, &stride)) {
+                return NULL;
+            }
+        }
         if (!spvk_ir_parse_punct(p, ">"))
             return NULL;
-        t = spvk_spirv_runtime_array_type(ctx, elem, stride);
+        t = spvk_spirv_runtime_array_type_id(ctx, elem, stride, stride_id);
     } else if (strcmp(m, "ptr") == 0) {
         int64_t sc, pstride = 0;
         if (!spvk_ir_parse_punct(p, "<") || !(elem = spvk_ir_parse_type(p)) || !spvk_ir_parse_punct(p, ",") ||

@@ -13,7 +13,7 @@ build=(cmake make gcc libc6-dev python3)
 run=(mesa-vulkan-drivers libvulkan1)
 test=(spirv-tools glslang-tools clang-15 llvm-spirv-15 clang libclang-rt-14-dev bsdutils
       mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
-      pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers mlir-19-tools)
+      pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers mlir-19-tools time)
 case "${1:-build}" in
   build) want=("${build[@]}") ;;
   run) want=("${build[@]}" "${run[@]}") ;;

@@ -2150,7 +2150,7 @@ static void test_stream_threads_out_of_memory(void)
     for (n = 0; n < 400000 && !done; n++) {
         locked_allocator_state l;
         pthread_mutex_init(&l.lock, NULL);
-        l.st = (test_allocator_state){0, n, 0};
+        l.st = (test_allocator_state){0, n, 0, 0};
         spvk_allocator a = {locked_realloc, &l};
         spvk_ir_context *ctx = spvk_ir_context_create(&a);
         if (ctx && spvk_ir_register_all_dialects(ctx)) {
@@ -2263,7 +2263,7 @@ static void test_out_of_memory(void)
     long n;
     bool done = false;
     for (n = 0; n < 200000 && !done; n++) {
-        test_allocator_state st = {0, n, 0};
+        test_allocator_state st = {0, n, 0, 0};
         spvk_allocator a = {test_realloc, &st};
         spvk_ir_context *ctx = spvk_ir_context_create(&a);
         if (ctx && spvk_ir_register_all_dialects(ctx)) {

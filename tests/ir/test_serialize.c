@@ -1122,7 +1122,7 @@ static void test_oom(void)
 {
     spvk_ir_op *(*builders[])(tctx *) = {build_compute_vce, build_control_flow, build_types, build_more};
     for (size_t b = 0; b < sizeof builders / sizeof builders[0]; b++) {
-        test_allocator_state st = {0, -1, 0};
+        test_allocator_state st = {0, -1, 0, 0};
         spvk_allocator alloc = {test_realloc, &st};
         bool done = false;
         for (long fail = 0; fail < 4000 && !done; fail++) {

@@ -1024,7 +1024,7 @@ static void test_out_of_memory(void)
     const char *text = exact_texts[0];
     long points = 0;
     for (long fail_at = 0; fail_at < 100000; fail_at++) {
-        test_allocator_state st = {0, fail_at, 0};
+        test_allocator_state st = {0, fail_at, 0, 0};
         spvk_allocator a = {test_realloc, &st};
         spvk_ir_context *ctx = spvk_ir_context_create(&a);
         bool failed = true;

@@ -807,7 +807,7 @@ static void test_out_of_memory(void)
     long n;
     bool done = false;
     for (n = 0; n < 100000 && !done; n++) {
-        test_allocator_state st = {0, n, 0};
+        test_allocator_state st = {0, n, 0, 0};
         spvk_allocator a = {test_realloc, &st};
         spvk_ir_context *ctx = spvk_ir_context_create(&a);
         if (ctx && spvk_ir_register_all_dialects(ctx) && spvk_ir_register_dialect(ctx, &tt_dialect)) {

@@ -527,7 +527,7 @@ static void test_hostile(void)
         size_t len = which ? mlir_n : n;
         bool done = false;
         for (long fail = 0; fail < 10000 && !done; fail++) {
-            test_allocator_state st = {0, fail, 0};
+            test_allocator_state st = {0, fail, 0, 0};
             spvk_allocator a = {test_realloc, &st};
             spvk_diagnostics d;
             spvk_diagnostics_init(&d, &a);

@@ -36,11 +36,13 @@ static int test_passed, test_failed;
         return test_failed ? 1 : 0;                                      \
     } while (0)
 
-/* An allocator that counts live bytes and can fail the Nth allocation (fail_at < 0: never). */
+/* An allocator that counts live bytes, records the most live at once, and can fail the Nth
+   allocation (fail_at < 0: never). */
 typedef struct test_allocator_state {
     long allocations;
     long fail_at;
     long long live_bytes;
+    long long peak_bytes;
 } test_allocator_state;
 
 static inline void *test_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
@@ -54,8 +56,11 @@ static inline void *test_realloc(void *user, void *ptr, size_t old_size, size_t 
     if (s->fail_at >= 0 && s->allocations++ == s->fail_at)
         return NULL;
     void *p = realloc(ptr, new_size);
-    if (p)
+    if (p) {
         s->live_bytes += (long long)new_size - (long long)(ptr ? old_size : 0);
+        if (s->live_bytes > s->peak_bytes)
+            s->peak_bytes = s->live_bytes;
+    }
     return p;
 }
 

@@ -174,7 +174,7 @@ static void test_hostile_bound(void)
     /* A 40-byte module claiming 0xFFFFFFFF ids: memory must follow the input, not the bound. */
     uint32_t m[] = {SPVK_MAGIC, SPVK_VERSION(1, 0), 0, 0xffffffffu, 0,
                     OP(2, SPVK_OP_TypeVoid), 0xfffffff0u, OP(3, SPVK_OP_TypeFunction), 7, 0xfffffff0u};
-    test_allocator_state s = {0, -1, 0};
+    test_allocator_state s = {0, -1, 0, 0};
     spvk_allocator a = {test_realloc, &s};
     CHECK(spvk_parse(m, sizeof m, &a, NULL, NULL, NULL) == SPVK_OK);
     char *text = NULL;
@@ -185,28 +185,6 @@ static void test_hostile_bound(void)
     spvk_free(&a, text, length + 1);
     CHECK(s.live_bytes == 0);
     CHECK(s.allocations < 100);
-}
-
-/* An allocator that records the most bytes live at once. */
-typedef struct peak_state {
-    long long live, peak;
-} peak_state;
-
-static void *peak_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
-{
-    peak_state *s = user;
-    if (new_size == 0) {
-        s->live -= (long long)old_size;
-        free(ptr);
-        return NULL;
-    }
-    void *p = realloc(ptr, new_size);
-    if (p) {
-        s->live += (long long)new_size - (long long)(ptr ? old_size : 0);
-        if (s->live > s->peak)
-            s->peak = s->live;
-    }
-    return p;
 }
 
 static void test_hostile_chained_arrays(void)
@@ -226,8 +204,8 @@ static void test_hostile_chained_arrays(void)
     *w++ = OP(4, SPVK_OP_Constant), *w++ = 1, *w++ = 2, *w++ = 4;
     for (uint32_t id = 3; id < N + 3; id++)
         *w++ = OP(4, SPVK_OP_TypeArray), *w++ = id, *w++ = id == 3 ? 1 : id - 1, *w++ = 2;
-    peak_state s = {0, 0};
-    spvk_allocator a = {peak_realloc, &s};
+    test_allocator_state s = {0, -1, 0, 0};
+    spvk_allocator a = {test_realloc, &s};
     char *text = NULL;
     size_t length = 0;
     CHECK(spvk_disassemble(m, count * 4, NULL, &a, &text, &length, NULL) == SPVK_OK);
@@ -243,8 +221,8 @@ static void test_hostile_chained_arrays(void)
         CHECK(length < 400 * (size_t)N);
         spvk_free(&a, text, length + 1);
     }
-    CHECK(s.peak < 256ll << 20);
-    CHECK(s.live == 0);
+    CHECK(s.peak_bytes < 256ll << 20);
+    CHECK(s.live_bytes == 0);
     free(m);
 }
 
@@ -295,7 +273,7 @@ static void test_out_of_memory(void)
                     OP(4, SPVK_OP_Constant), 1, 2, 7};
     int clean = 1;
     for (long n = 0; n < 1000; n++) {
-        test_allocator_state s = {0, n, 0};
+        test_allocator_state s = {0, n, 0, 0};
         spvk_allocator a = {test_realloc, &s};
         spvk_diagnostics d;
         spvk_diagnostics_init(&d, &a);

@@ -127,7 +127,7 @@ static void test_shader_interface(void)
     /* Every allocation failure is a clean error without leaks. */
     int clean = 1;
     for (long fail = 0; fail < 400; fail++) {
-        test_allocator_state st = {0, fail, 0};
+        test_allocator_state st = {0, fail, 0, 0};
         spvk_allocator a = {test_realloc, &st};
         spvk_diagnostics dd;
         spvk_diagnostics_init(&dd, NULL);

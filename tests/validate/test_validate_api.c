@@ -218,49 +218,20 @@ static void test_source_names(void)
     spvk_free(NULL, words, count * 4);
 }
 
-/* Counts live and peak bytes; fails the allocation numbered fail_at (from 0; < 0: never). */
-typedef struct peak_state {
-    long allocations;
-    long fail_at;
-    long long live, peak;
-} peak_state;
-
-static void *peak_realloc(void *user, void *ptr, size_t old_size, size_t new_size)
-{
-    peak_state *s = user;
-    if (new_size == 0) {
-        s->live -= (long long)old_size;
-        free(ptr);
-        return NULL;
-    }
-    if (s->fail_at >= 0 && s->allocations == s->fail_at) {
-        s->allocations++;
-        return NULL;
-    }
-    s->allocations++;
-    void *p = realloc(ptr, new_size);
-    if (p) {
-        s->live += (long long)new_size - (long long)(ptr ? old_size : 0);
-        if (s->live > s->peak)
-            s->peak = s->live;
-    }
-    return p;
-}
-
 /* Peak bytes allocated while validating m with its header's bound set to bound. */
 static long long validation_peak(const uint32_t *m, size_t count, uint32_t bound, spvk_result *result)
 {
     uint32_t copy[16];
     memcpy(copy, m, count * 4);
     copy[3] = bound;
-    peak_state s = {0, -1, 0, 0};
-    spvk_allocator a = {peak_realloc, &s};
+    test_allocator_state s = {0, -1, 0, 0};
+    spvk_allocator a = {test_realloc, &s};
     spvk_diagnostics d;
     spvk_diagnostics_init(&d, &a);
     *result = spvk_validate(copy, count, NULL, &a, &d);
     spvk_diagnostics_free(&d);
-    CHECK(s.live == 0);
-    return s.peak;
+    CHECK(s.live_bytes == 0);
+    return s.peak_bytes;
 }
 
 static void test_hostile_bound(void)
@@ -314,8 +285,8 @@ static void out_of_memory(const char *text, spvk_result expected, size_t max_err
     int clean = 1, finished = 0;
     long n;
     for (n = 0; n < 10000 && !finished; n++) {
-        peak_state s = {0, n, 0, 0};
-        spvk_allocator a = {peak_realloc, &s};
+        test_allocator_state s = {0, n, 0, 0};
+        spvk_allocator a = {test_realloc, &s};
         spvk_diagnostics d;
         spvk_diagnostics_init(&d, &a);
         d.max_errors = max_errors;
@@ -328,8 +299,8 @@ static void out_of_memory(const char *text, spvk_result expected, size_t max_err
             clean = 0;
         }
         spvk_diagnostics_free(&d);
-        if (s.live != 0) {
-            fprintf(stderr, "out of memory at allocation %ld: %lld bytes leaked\n", n, s.live);
+        if (s.live_bytes != 0) {
+            fprintf(stderr, "out of memory at allocation %ld: %lld bytes leaked\n", n, s.live_bytes);
             clean = 0;
         }
     }
@@ -340,8 +311,8 @@ static void out_of_memory(const char *text, spvk_result expected, size_t max_err
     clean = 1;
     finished = 0;
     for (n = 0; n < 10000 && !finished; n++) {
-        peak_state s = {0, n, 0, 0};
-        spvk_allocator a = {peak_realloc, &s};
+        test_allocator_state s = {0, n, 0, 0};
+        spvk_allocator a = {test_realloc, &s};
         spvk_diagnostics d;
         spvk_diagnostics_init(&d, &a);
         spvk_requirements req;
@@ -351,7 +322,7 @@ static void out_of_memory(const char *text, spvk_result expected, size_t max_err
         else if (r != SPVK_ERROR_OUT_OF_MEMORY)
             clean = 0;
         spvk_diagnostics_free(&d);
-        if (s.live != 0)
+        if (s.live_bytes != 0)
             clean = 0;
     }
     CHECK(clean);

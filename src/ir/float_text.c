@@ -85,6 +85,22 @@ static double round_to_format(double a, const ir_float_format *f, int *qexp, boo
     return r;
 }
 
+/* Rounds a finite nonzero value to the format, ties to even: returns the integer significand r
+   (below 2^(precision-1), the hidden bit, when subnormal) and the exponent of its leading bit. A
+   significand that carried to 2^precision is halved, its exponent raised. */
+static double round_significand(double value, const ir_float_format *f, int *lead)
+{
+    int qexp;
+    bool tie;
+    double r = round_to_format(fabs(value), f, &qexp, &tie, false, false);
+    if (r >= ldexp(2.0, (int)f->precision - 1)) {
+        r /= 2;
+        qexp++;
+    }
+    *lead = qexp + (int)f->precision - 1;
+    return r;
+}
+
 /* The NaN pattern of a small non-IEEE format (without the sign), 0 for a format without NaN. */
 static uint64_t special_nan(const ir_float_format *f)
 {
@@ -124,15 +140,9 @@ static uint64_t special_to_bits(double value, const ir_float_format *f)
         return out_sign | (f->special == IR_FLOAT_FINITE ? special_max(f) : nan);
     if (value == 0)
         return out_sign; /* f8E8M0FNU has no zero: its smallest value, 2^-127 */
-    int qexp;
-    bool tie;
-    double r = round_to_format(fabs(value), f, &qexp, &tie, false, false);
     double hidden = ldexp(1.0, (int)f->precision - 1);
-    if (r >= 2 * hidden) {
-        r /= 2;
-        qexp++;
-    }
-    int lead = qexp + (int)f->precision - 1;
+    int lead;
+    double r = round_significand(value, f, &lead);
     if (r < hidden && f->special != IR_FLOAT_E8M0) /* subnormal */
         return out_sign | (uint64_t)r;
     if (r < hidden)
@@ -187,16 +197,9 @@ uint64_t ir_float_to_bits(double value, const ir_float_format *f)
         return out_sign | (exp_all << f->frac_bits);
     if (value == 0)
         return out_sign;
-    int qexp;
-    bool tie;
-    double r = round_to_format(fabs(value), f, &qexp, &tie, false, false);
-    /* r * 2^qexp; r may have carried to 2^precision. */
     double hidden = ldexp(1.0, (int)f->precision - 1);
-    if (r >= 2 * hidden) {
-        r /= 2;
-        qexp++;
-    }
-    int lead = qexp + (int)f->precision - 1;
+    int lead;
+    double r = round_significand(value, f, &lead);
     if (r < hidden) /* subnormal */
         return out_sign | (uint64_t)r;
     if (lead > f->emax)

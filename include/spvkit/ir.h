@@ -407,8 +407,58 @@ enum {
     SPVK_TRAIT_CONSTANT_LIKE = 1u << 8,
     SPVK_TRAIT_COMMUTATIVE = 1u << 9,
     SPVK_TRAIT_GRAPH_REGION = 1u << 10,     /* no dominance inside its regions */
+    /* The traits passes ask about (MLIR's names in parentheses). */
+    SPVK_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE = 1u << 11, /* (SameOperandsAndResultType) */
+    SPVK_TRAIT_SAME_TYPE_OPERANDS = 1u << 12,             /* (SameTypeOperands) */
+    SPVK_TRAIT_ELEMENTWISE = 1u << 13,        /* (Elementwise): applies to each element of its vector operands */
+    SPVK_TRAIT_RECURSIVE_EFFECTS = 1u << 14,  /* (RecursiveMemoryEffects): its effects are those of
+                                                 the ops in its regions (scf.for, scf.if) */
+    SPVK_TRAIT_FUNCTION_LIKE = 1u << 15,      /* (FunctionOpInterface): `function_type` is a TYPE
+                                                 attribute of a function type; region 0 is the body
+                                                 (empty: a declaration) whose entry block's arguments
+                                                 are the inputs; `arg_attrs`/`res_attrs` optional
+                                                 ARRAYs of DICTIONARYs */
+    SPVK_TRAIT_CALL = 1u << 16,               /* (CallOpInterface): see spvk_ir_op_def.call */
+    SPVK_TRAIT_BRANCH = 1u << 17,             /* (BranchOpInterface): see successor_operands */
+    SPVK_TRAIT_REGION_BRANCH = 1u << 18,      /* (RegionBranchOpInterface): see region_successors */
+    SPVK_TRAIT_IDEMPOTENT = 1u << 19,         /* (Idempotent): f(f(x)) = f(x) */
+    SPVK_TRAIT_INVOLUTION = 1u << 20,         /* (Involution): f(f(x)) = x */
+    SPVK_TRAIT_AUTOMATIC_ALLOCATION_SCOPE = 1u << 21, /* (AutomaticAllocationScope) */
+    SPVK_TRAIT_ATTR_SIZED_OPERANDS = 1u << 22, /* (AttrSizedOperandSegments): operandSegmentSizes */
+    SPVK_TRAIT_ATTR_SIZED_RESULTS = 1u << 23,  /* (AttrSizedResultSegments): resultSegmentSizes */
     SPVK_TRAIT_UNREGISTERED = 1 << 30
 };
+
+/* Memory effects (MLIR's MemoryEffectOpInterface) of an op on the resources it touches, as a mask.
+   An op with SPVK_TRAIT_NO_SIDE_EFFECTS has none (Pure); an op with SPVK_TRAIT_RECURSIVE_EFFECTS has
+   those of the ops nested in it; a registered op with neither and no mask may do anything. */
+enum {
+    SPVK_EFFECT_READ = 1u << 0,
+    SPVK_EFFECT_WRITE = 1u << 1,
+    SPVK_EFFECT_ALLOCATE = 1u << 2, /* allocates its result (memref.alloc): dead if unused */
+    SPVK_EFFECT_FREE = 1u << 3,
+    SPVK_EFFECT_KNOWN = 1u << 7     /* set with the others: the mask says all (possibly nothing) */
+};
+
+/* What folding an op gives for one result (MLIR's OpFoldResult): a constant or an existing value. */
+typedef struct spvk_ir_fold_result {
+    const spvk_ir_attr *attr;
+    spvk_ir_value *value;
+} spvk_ir_fold_result;
+typedef enum spvk_ir_fold_status {
+    SPVK_FOLD_FAILED = 0,   /* nothing to do */
+    SPVK_FOLD_IN_PLACE = 1, /* the op changed itself (operands or attributes) and stays */
+    SPVK_FOLD_RESULTS = 2   /* every result is given in results[] and the op can go */
+} spvk_ir_fold_status;
+
+/* Names the printer gives a value: called by an op's result_names hook (MLIR's
+   OpAsmOpInterface::getAsmResultNames: "c20", "cst", "alloc"); the printer makes them unique
+   with `_N` suffixes as MLIR's does. name is copied. */
+typedef void (*spvk_ir_name_fn)(void *user, const spvk_ir_value *value, const char *name, size_t length);
+
+/* Patterns live above the IR core (src/rewrite); an op def only points at the function that
+   adds its canonicalization patterns to a set. */
+typedef struct spvk_pattern_set spvk_pattern_set;
 
 /* Operation verification reports through this; returns false so callers can `return spvk_ir_op_error(...)`. */
 typedef struct spvk_ir_verifier spvk_ir_verifier;
@@ -434,6 +484,30 @@ struct spvk_ir_op_def {
     void (*print)(spvk_ir_printer *p, const spvk_ir_op *op);
     const void *data;       /* the dialect's own description of the op */
     const void *form_data;  /* the custom form's own, prepared once with the def */
+
+    /* ---- Interfaces (NULL / 0: the op does not have it) ---- */
+    /* Inherent attributes (MLIR's properties): the generic form prints them in `<{...}>`, the
+       rest in the trailing `{...}`. Sorted by name. */
+    const char *const *inherent_attrs;
+    uint32_t num_inherent_attrs;
+    uint8_t effects; /* SPVK_EFFECT_* (see there), for an op without NO_SIDE_EFFECTS */
+    /* Folding (MLIR's fold): operand_constants[i] is the constant attribute operand i is known
+       to hold, or NULL. Returns what it did; with SPVK_FOLD_RESULTS, results[0, num_results). */
+    spvk_ir_fold_status (*fold)(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *operand_constants,
+                                spvk_ir_fold_result *results);
+    /* Adds the op's canonicalization patterns (MLIR's getCanonicalizationPatterns). */
+    bool (*canonicalization_patterns)(spvk_pattern_set *set, spvk_ir_context *ctx);
+    /* Result-name hints for the printer. */
+    void (*result_names)(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user);
+    /* SPVK_TRAIT_BRANCH: the operands [*first, *first + *count) that go to successor i's arguments. */
+    void (*successor_operands)(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
+    /* SPVK_TRAIT_REGION_BRANCH: where control goes from `from` (-1: the parent op, entering it; r:
+       the end of its region r): up to max region indices into out, -1 meaning back to the parent
+       op's results. Returns how many. (MLIR's getSuccessorRegions.) */
+    uint32_t (*region_successors)(const spvk_ir_op *op, int32_t from, int32_t *out, uint32_t max);
+    /* SPVK_TRAIT_CALL: the callee is the SYMBOL_REF attribute `callee` and the operands are the
+       arguments; with call_indirect the callee is operand 0 and the rest are (func.call_indirect). */
+    bool call_indirect;
 };
 
 struct spvk_ir_dialect {
@@ -455,6 +529,9 @@ struct spvk_ir_dialect {
        a worker's view): the first def registered is the one kept. */
     const spvk_ir_op_def *(*make_op)(spvk_ir_context *ctx, const spvk_ir_dialect *self, const char *name);
     void *data;
+    /* Optional (MLIR's materializeConstant): an op of this dialect that makes value of type, at
+       the builder's insertion point; NULL when it cannot. Folding makes its constants with it. */
+    spvk_ir_op *(*materialize_constant)(struct spvk_ir_builder *b, const spvk_ir_attr *value, const spvk_ir_type *type);
 };
 
 SPVK_API bool spvk_ir_register_dialect(spvk_ir_context *ctx, const spvk_ir_dialect *dialect);

@@ -6,14 +6,15 @@
 #   scripts/deps.sh test    also the peer tools the tests cross-check against, clang for fuzzing,
 #                           and the CPU devices and loaders `spvkit run` is tested on: lavapipe
 #                           (Vulkan) with the validation layer, PoCL (OpenCL), and MLIR 19's tools
-#                           (mlir-opt-19, mlir-translate-19) the IR is checked against
+#                           (mlir-opt-19, mlir-translate-19) the IR is checked against, and LLVM
+#                           15's lit and FileCheck (llvm-15-tools) that run tests/mlir
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 build=(cmake make gcc libc6-dev python3)
 run=(mesa-vulkan-drivers libvulkan1)
 test=(spirv-tools glslang-tools clang-15 llvm-spirv-15 clang libclang-rt-14-dev bsdutils
       mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
-      pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers mlir-19-tools time)
+      pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers mlir-19-tools llvm-15-tools time)
 case "${1:-build}" in
   build) want=("${build[@]}") ;;
   run) want=("${build[@]}" "${run[@]}") ;;

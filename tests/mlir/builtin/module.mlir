@@ -1,0 +1,15 @@
+// RUN: %spvkit opt %s | FileCheck %s
+// RUN: %spvkit opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: %spvkit opt %s | %spvkit opt | FileCheck %s
+
+// CHECK: module attributes {test.attr = 1 : i32} {
+// CHECK-NEXT:   module @inner {
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// GENERIC: "builtin.module"() ({
+// GENERIC-NEXT:   "builtin.module"()
+// GENERIC: }) {test.attr = 1 : i32} : () -> ()
+module attributes {test.attr = 1 : i32} {
+  builtin.module @inner {
+  }
+}

@@ -542,7 +542,8 @@ SPVK_API const spvk_ir_op_def *spvk_ir_op_def_lookup(spvk_ir_context *ctx, const
 /* ---- Context ---- */
 SPVK_API spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator);
 SPVK_API void spvk_ir_context_destroy(spvk_ir_context *ctx);
-/* Registers builtin and every dialect spvkit ships (builtin, spirv). */
+/* Registers builtin and every dialect spvkit ships (src/dialects/registry.c; spvkit/dialects.h
+   declares their getters). */
 SPVK_API bool spvk_ir_register_all_dialects(spvk_ir_context *ctx);
 SPVK_API const spvk_ir_dialect *spvk_ir_builtin_dialect(void);
 SPVK_API void spvk_ir_context_allow_unregistered(spvk_ir_context *ctx, bool allow);

@@ -11,5 +11,6 @@
 #include "spvkit/runtime.h"
 #include "spvkit/ir.h"
 #include "spvkit/spirv_dialect.h"
+#include "spvkit/dialects.h"
 
 #endif

@@ -1,10 +1,9 @@
-/* The builtin dialect: builtin.module (and `module` in text), and the registration of every
-   dialect spvkit ships. Builtin types and attributes are the IR core's own (ir.h). */
+/* The builtin dialect: builtin.module (and `module` in text). Builtin types and attributes are the
+   IR core's own (ir.h); the registry of every dialect spvkit ships is src/dialects/registry.c. */
 #include <string.h>
 
 #include "ir_asm.h"
 #include "ir_internal.h"
-#include "spvkit/spirv_dialect.h"
 
 static bool verify_module(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
@@ -50,8 +49,3 @@ static const spvk_ir_dialect builtin_dialect = {
 };
 
 const spvk_ir_dialect *spvk_ir_builtin_dialect(void) { return &builtin_dialect; }
-
-bool spvk_ir_register_all_dialects(spvk_ir_context *ctx)
-{
-    return spvk_ir_register_dialect(ctx, &builtin_dialect) && spvk_ir_register_dialect(ctx, spvk_spirv_dialect());
-}

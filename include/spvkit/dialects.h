@@ -1,0 +1,29 @@
+/* The dialects spvkit ships, one getter each (src/dialects/<d>/<d>_dialect.c), and the registry
+   that registers them all (src/dialects/registry.c). The IR core (ir.h) knows none of them: it
+   has only builtin, its own. A context knows the dialects registered into it:
+
+       spvk_ir_context *ctx = spvk_ir_context_create(NULL);
+       spvk_ir_register_all_dialects(ctx);          // builtin and every dialect below
+       spvk_ir_register_dialect(ctx, spvk_func_dialect());   // or one by one
+
+   A dialect registered this way registers its operations with it (spvk_ir_dialect.register_ops). */
+#ifndef SPVKIT_DIALECTS_H
+#define SPVKIT_DIALECTS_H
+
+#include "spvkit/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Registers builtin and every dialect below (also declared in ir.h, where callers found it first). */
+SPVK_API bool spvk_ir_register_all_dialects(spvk_ir_context *ctx);
+
+SPVK_API const spvk_ir_dialect *spvk_spirv_dialect(void); /* spirv_dialect.h: its types and translation */
+/* Dialect owners: append `SPVK_API const spvk_ir_dialect *spvk_<d>_dialect(void);` here and a line in
+   src/dialects/registry.c. */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

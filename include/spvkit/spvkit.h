@@ -10,6 +10,8 @@
 #include "spvkit/validate.h"
 #include "spvkit/runtime.h"
 #include "spvkit/ir.h"
+#include "spvkit/ir_asm.h"
+#include "spvkit/ir_ods.h"
 #include "spvkit/spirv_dialect.h"
 #include "spvkit/dialects.h"
 

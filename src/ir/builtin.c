@@ -2,7 +2,7 @@
    IR core's own (ir.h); the registry of every dialect spvkit ships is src/dialects/registry.c. */
 #include <string.h>
 
-#include "ir_asm.h"
+#include "spvkit/ir_asm.h"
 #include "ir_internal.h"
 
 static bool verify_module(spvk_ir_verifier *v, const spvk_ir_op *op)

@@ -8,6 +8,11 @@
 #include "spvkit/ir.h"
 #include "../support/support.h"
 
+/* builtin.module's custom form, `module @name? (attributes {...})? { ... }` (parser.c, printer.c;
+   src/ir/builtin.c points the op def here). */
+bool spvk_ir_builtin_module_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
+void spvk_ir_builtin_module_print(spvk_ir_printer *p, const spvk_ir_op *op);
+
 #define IR_MAX_DIALECTS 32
 /* Freed IR memory is kept in one list per 16-byte size class up to this many classes (1 KiB);
    larger pieces stay in the arena until the context goes. */

@@ -26,7 +26,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "ir_asm.h"
+#include "spvkit/ir_asm.h"
 #include "build_pool.h"
 #include "dict_memo.h"
 #include "ir_internal.h"

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ir_asm.h"
+#include "spvkit/ir_asm.h"
 #include "ir_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
@@ -683,9 +683,15 @@ static void print_attr_text(printer *p, const spvk_ir_attr *a, elision elide)
         ch(p, '#');
         text(p, a->dialect->name);
         ch(p, '.');
-        if (a->dialect->print_attr)
+        size_t body = p->out.length; /* text is flushed between ops, never inside an attribute */
+        if (a->dialect->print_attr) {
             a->dialect->print_attr(p, a);
-        else
+            /* `#gpu<dim x>`: a body that starts with `<` follows the dialect name directly */
+            if (!p->out.failed && p->out.length > body && body > 0 && p->out.data[body] == '<') {
+                memmove(p->out.data + body - 1, p->out.data + body, p->out.length - body);
+                p->out.length--;
+            }
+        } else
             text(p, "<<unprintable>>");
         return;
     }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../unit/test.h"
-#include "ir/ir_asm.h"
+#include "spvkit/ir_asm.h"
 #include "spvkit/ir.h"
 
 #define CHECK_STR_EQ(a, b)                                                                                     \

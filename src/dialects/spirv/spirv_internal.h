@@ -21,7 +21,7 @@
 #include "spvkit/grammar.h"
 #include "spvkit/spirv_dialect.h"
 #include "../../ir/dict_memo.h"
-#include "../../ir/ir_asm.h"
+#include "spvkit/ir_asm.h"
 
 typedef enum spvk_spirv_slot_kind {
     SPVK_SPIRV_SLOT_OPERAND, /* SSA operand(s) */

@@ -1,57 +1,62 @@
 /* The hooks dialects use to parse and print their custom forms, types and attributes (MLIR's
-   OpAsmParser/OpAsmPrinter, in C). Implemented by src/ir/parser.c and src/ir/printer.c.
+   OpAsmParser/OpAsmPrinter, in C). Implemented by src/ir/parser.c and src/ir/printer.c;
+   exported, so that dialects outside the library can have custom forms too.
 
    Parser functions return false on a syntax error after reporting it (the first error stops the
    parse); spvk_ir_parse_optional_* return false without an error when the thing is absent. */
-#ifndef SPVK_IR_ASM_H
-#define SPVK_IR_ASM_H
+#ifndef SPVKIT_IR_ASM_H
+#define SPVKIT_IR_ASM_H
 
 #include <stdarg.h>
 
 #include "spvkit/ir.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- Parser ---- */
-spvk_ir_context *spvk_ir_parser_context(spvk_ir_parser *p);
+SPVK_API spvk_ir_context *spvk_ir_parser_context(spvk_ir_parser *p);
 /* Scratch memory that lives until the operation being parsed is created (the op's state arrays,
    operand lists): released after each operation, unlike the context's arena, which keeps
    everything until the context dies. NULL (with an error reported) when out of memory. */
-void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size);
+SPVK_API void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size);
 /* Reports "file:line:col: error: ..." at the current token; always returns false. */
-bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
+SPVK_API bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 /* Punctuation: "(" ")" "[" "]" "{" "}" "<" ">" "," ":" "=" "->" "::" "*" "?" "+" "..." */
-bool spvk_ir_parse_punct(spvk_ir_parser *p, const char *punct);
-bool spvk_ir_parse_optional_punct(spvk_ir_parser *p, const char *punct);
+SPVK_API bool spvk_ir_parse_punct(spvk_ir_parser *p, const char *punct);
+SPVK_API bool spvk_ir_parse_optional_punct(spvk_ir_parser *p, const char *punct);
 /* A bare identifier equal to kw. */
-bool spvk_ir_parse_keyword(spvk_ir_parser *p, const char *kw);
-bool spvk_ir_parse_optional_keyword(spvk_ir_parser *p, const char *kw);
+SPVK_API bool spvk_ir_parse_keyword(spvk_ir_parser *p, const char *kw);
+SPVK_API bool spvk_ir_parse_optional_keyword(spvk_ir_parser *p, const char *kw);
 /* Any bare identifier (letters, digits, '_', '$', '.'), interned. Also accepts a string literal
    where MLIR would (enum cases may be quoted). */
-bool spvk_ir_parse_identifier(spvk_ir_parser *p, const char **out);
-bool spvk_ir_parse_optional_identifier(spvk_ir_parser *p, const char **out);
-bool spvk_ir_parse_string(spvk_ir_parser *p, const char **out, size_t *length); /* interned */
-bool spvk_ir_parse_optional_string(spvk_ir_parser *p, const char **out, size_t *length);
+SPVK_API bool spvk_ir_parse_identifier(spvk_ir_parser *p, const char **out);
+SPVK_API bool spvk_ir_parse_optional_identifier(spvk_ir_parser *p, const char **out);
+SPVK_API bool spvk_ir_parse_string(spvk_ir_parser *p, const char **out, size_t *length); /* interned */
+SPVK_API bool spvk_ir_parse_optional_string(spvk_ir_parser *p, const char **out, size_t *length);
 /* A string read but not kept: its bytes (not NUL-terminated) stay valid while the text does. For
    words looked up in a table (enum names), which interning would only slow down. */
-bool spvk_ir_parse_optional_string_view(spvk_ir_parser *p, const char **out, size_t *length);
-bool spvk_ir_parse_integer(spvk_ir_parser *p, int64_t *out);           /* with optional '-' */
-bool spvk_ir_parse_optional_integer(spvk_ir_parser *p, int64_t *out);
+SPVK_API bool spvk_ir_parse_optional_string_view(spvk_ir_parser *p, const char **out, size_t *length);
+SPVK_API bool spvk_ir_parse_integer(spvk_ir_parser *p, int64_t *out);           /* with optional '-' */
+SPVK_API bool spvk_ir_parse_optional_integer(spvk_ir_parser *p, int64_t *out);
 /* In `4x8xf32`-style shapes the lexer splits 'x': parses "4x" "8x" dimensions; '?' gives SPVK_DYNAMIC. */
-bool spvk_ir_parse_dimension_list(spvk_ir_parser *p, int64_t *dims, uint32_t max, uint32_t *count, bool allow_dynamic);
+SPVK_API bool spvk_ir_parse_dimension_list(spvk_ir_parser *p, int64_t *dims, uint32_t max, uint32_t *count, bool allow_dynamic);
 /* Peeks: is the next token this punctuation / a value (%...) / a type start? */
-bool spvk_ir_parser_at_punct(spvk_ir_parser *p, const char *punct);
-bool spvk_ir_parser_at_operand(spvk_ir_parser *p);
+SPVK_API bool spvk_ir_parser_at_punct(spvk_ir_parser *p, const char *punct);
+SPVK_API bool spvk_ir_parser_at_operand(spvk_ir_parser *p);
 
-const spvk_ir_type *spvk_ir_parse_type(spvk_ir_parser *p);
-const spvk_ir_type *spvk_ir_parse_optional_type(spvk_ir_parser *p);
+SPVK_API const spvk_ir_type *spvk_ir_parse_type(spvk_ir_parser *p);
+SPVK_API const spvk_ir_type *spvk_ir_parse_optional_type(spvk_ir_parser *p);
 /* An attribute; type (may be NULL) is the type that a following ':' would give (integer literals). */
-const spvk_ir_attr *spvk_ir_parse_attr(spvk_ir_parser *p, const spvk_ir_type *type);
+SPVK_API const spvk_ir_attr *spvk_ir_parse_attr(spvk_ir_parser *p, const spvk_ir_type *type);
 /* `symbol-ref` @name(::@name)* */
-const spvk_ir_attr *spvk_ir_parse_symbol_ref(spvk_ir_parser *p);
-bool spvk_ir_parse_optional_symbol_name(spvk_ir_parser *p, const char **out); /* @name, interned */
+SPVK_API const spvk_ir_attr *spvk_ir_parse_symbol_ref(spvk_ir_parser *p);
+SPVK_API bool spvk_ir_parse_optional_symbol_name(spvk_ir_parser *p, const char **out); /* @name, interned */
 
 /* Operands are parsed by name and resolved against a type later (forward references inside a
    region are allowed, as in MLIR). */
@@ -61,78 +66,75 @@ typedef struct spvk_ir_operand_ref {
     uint32_t number;  /* the #N suffix, 0 if none */
     uint32_t line, column;
 } spvk_ir_operand_ref;
-bool spvk_ir_parse_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
-bool spvk_ir_parse_optional_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
-spvk_ir_value *spvk_ir_resolve_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const spvk_ir_type *type);
+SPVK_API bool spvk_ir_parse_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
+SPVK_API bool spvk_ir_parse_optional_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
+SPVK_API spvk_ir_value *spvk_ir_resolve_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const spvk_ir_type *type);
 
 /* Building the state of the operation being parsed (storage is the parser's scratch). */
-bool spvk_ir_state_add_operand(spvk_ir_parser *p, spvk_ir_op_state *state, spvk_ir_value *value);
-bool spvk_ir_state_add_result_type(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk_ir_type *type);
-bool spvk_ir_state_add_successor(spvk_ir_parser *p, spvk_ir_op_state *state, spvk_ir_block *block);
-bool spvk_ir_state_add_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const char *name, const spvk_ir_attr *value);
+SPVK_API bool spvk_ir_state_add_operand(spvk_ir_parser *p, spvk_ir_op_state *state, spvk_ir_value *value);
+SPVK_API bool spvk_ir_state_add_result_type(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk_ir_type *type);
+SPVK_API bool spvk_ir_state_add_successor(spvk_ir_parser *p, spvk_ir_op_state *state, spvk_ir_block *block);
+SPVK_API bool spvk_ir_state_add_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const char *name, const spvk_ir_attr *value);
 /* `attributes`-less `{...}` dictionary merged into the state's attributes, if present. */
-bool spvk_ir_parse_optional_attr_dict(spvk_ir_parser *p, spvk_ir_op_state *state);
+SPVK_API bool spvk_ir_parse_optional_attr_dict(spvk_ir_parser *p, spvk_ir_op_state *state);
 /* `attributes {...}` (as after a symbol table op's name), if present. */
-bool spvk_ir_parse_optional_attr_dict_with_keyword(spvk_ir_parser *p, spvk_ir_op_state *state);
+SPVK_API bool spvk_ir_parse_optional_attr_dict_with_keyword(spvk_ir_parser *p, spvk_ir_op_state *state);
 /* A successor `^bb` (block created on first reference). */
-bool spvk_ir_parse_successor(spvk_ir_parser *p, spvk_ir_block **out);
+SPVK_API bool spvk_ir_parse_successor(spvk_ir_parser *p, spvk_ir_block **out);
 /* A region `{ ... }` appended to the state's regions. Entry arguments (from a signature parsed by
    the op, e.g. a function's) are given as refs + types; pass 0 for none. */
-bool spvk_ir_parse_region(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk_ir_operand_ref *args,
+SPVK_API bool spvk_ir_parse_region(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk_ir_operand_ref *args,
                           const spvk_ir_type *const *arg_types, uint32_t num_args);
-bool spvk_ir_parse_optional_region(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk_ir_operand_ref *args,
+SPVK_API bool spvk_ir_parse_optional_region(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk_ir_operand_ref *args,
                                    const spvk_ir_type *const *arg_types, uint32_t num_args, bool *parsed);
 /* Adds an empty region to the state (an op whose custom form omits an empty region). */
-bool spvk_ir_state_add_empty_region(spvk_ir_parser *p, spvk_ir_op_state *state);
+SPVK_API bool spvk_ir_state_add_empty_region(spvk_ir_parser *p, spvk_ir_op_state *state);
 /* An optional `loc(...)` trailing location. */
-bool spvk_ir_parse_optional_location(spvk_ir_parser *p, const spvk_ir_attr **out);
+SPVK_API bool spvk_ir_parse_optional_location(spvk_ir_parser *p, const spvk_ir_attr **out);
 
 /* ---- Printer ---- */
-spvk_ir_context *spvk_ir_printer_context(spvk_ir_printer *p);
-void(spvk_ir_print_text)(spvk_ir_printer *p, const char *s);
-void spvk_ir_print_text_n(spvk_ir_printer *p, const char *s, size_t length);
+SPVK_API spvk_ir_context *spvk_ir_printer_context(spvk_ir_printer *p);
+SPVK_API void(spvk_ir_print_text)(spvk_ir_printer *p, const char *s);
+SPVK_API void spvk_ir_print_text_n(spvk_ir_printer *p, const char *s, size_t length);
 #if defined(__GNUC__)
 /* Custom printers print literals at nearly every op: their lengths are known when compiling. */
 #define spvk_ir_print_text(p, s)                                                                   \
     (__builtin_constant_p(s) ? spvk_ir_print_text_n((p), (s), __builtin_strlen(s))                \
                              : (spvk_ir_print_text)((p), (s)))
 #endif
-void spvk_ir_print_int(spvk_ir_printer *p, int64_t value);
-void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
+SPVK_API void spvk_ir_print_int(spvk_ir_printer *p, int64_t value);
+SPVK_API void spvk_ir_print_format(spvk_ir_printer *p, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-void spvk_ir_print_value(spvk_ir_printer *p, const spvk_ir_value *v);          /* %name */
-void spvk_ir_print_type_to(spvk_ir_printer *p, const spvk_ir_type *t);
+SPVK_API void spvk_ir_print_value(spvk_ir_printer *p, const spvk_ir_value *v);          /* %name */
+SPVK_API void spvk_ir_print_type_to(spvk_ir_printer *p, const spvk_ir_type *t);
 /* For a dialect that prints its nested types itself: true when the printer wrote what stands
    for t (its alias, or nothing while it measures or past a limit); false: print t in full. */
-bool spvk_ir_print_type_shared(spvk_ir_printer *p, const spvk_ir_type *t);
-void spvk_ir_print_attr_to(spvk_ir_printer *p, const spvk_ir_attr *a);
+SPVK_API bool spvk_ir_print_type_shared(spvk_ir_printer *p, const spvk_ir_type *t);
+SPVK_API void spvk_ir_print_attr_to(spvk_ir_printer *p, const spvk_ir_attr *a);
 /* An attribute without its ': type' suffix where the type is implied (42 rather than 42 : i32). */
-void spvk_ir_print_attr_without_type(spvk_ir_printer *p, const spvk_ir_attr *a);
-void spvk_ir_print_string_literal(spvk_ir_printer *p, const char *s, size_t length);
-void spvk_ir_print_symbol_name(spvk_ir_printer *p, const char *name); /* @name, quoted when needed */
+SPVK_API void spvk_ir_print_attr_without_type(spvk_ir_printer *p, const spvk_ir_attr *a);
+SPVK_API void spvk_ir_print_string_literal(spvk_ir_printer *p, const char *s, size_t length);
+SPVK_API void spvk_ir_print_symbol_name(spvk_ir_printer *p, const char *name); /* @name, quoted when needed */
 /* A name as a bare identifier when it is one, else a string literal (struct names, keywords). */
-void spvk_ir_print_identifier(spvk_ir_printer *p, const char *s, size_t length);
+SPVK_API void spvk_ir_print_identifier(spvk_ir_printer *p, const char *s, size_t length);
 /* ` {a = 1, b}` for the op's attributes other than the elided ones; nothing when none are left. */
-void spvk_ir_print_attr_dict(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided, uint32_t num_elided);
-void spvk_ir_print_attr_dict_with_keyword(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided,
+SPVK_API void spvk_ir_print_attr_dict(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided, uint32_t num_elided);
+SPVK_API void spvk_ir_print_attr_dict_with_keyword(spvk_ir_printer *p, const spvk_ir_attr *dict, const char *const *elided,
                                           uint32_t num_elided);
-void spvk_ir_print_successor(spvk_ir_printer *p, const spvk_ir_block *block);  /* ^bb3 */
+SPVK_API void spvk_ir_print_successor(spvk_ir_printer *p, const spvk_ir_block *block);  /* ^bb3 */
 /* ^bb3(%a, %b : i32, f32) for the operands [first, first+count) of op */
-void spvk_ir_print_successor_with_operands(spvk_ir_printer *p, const spvk_ir_block *block, const spvk_ir_op *op,
+SPVK_API void spvk_ir_print_successor_with_operands(spvk_ir_printer *p, const spvk_ir_block *block, const spvk_ir_op *op,
                                            uint32_t first, uint32_t count);
 /* A region in braces. print_entry_args false: the entry block's label and arguments are left out
    (the op printed them, as a function does in its signature). */
-void spvk_ir_print_region(spvk_ir_printer *p, const spvk_ir_region *r, bool print_entry_args, bool print_empty_block);
+SPVK_API void spvk_ir_print_region(spvk_ir_printer *p, const spvk_ir_region *r, bool print_entry_args, bool print_empty_block);
 /* Prints a name for a block argument declared by the op itself (function signatures). */
-void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg);
-void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc);
+SPVK_API void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg);
+SPVK_API void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc);
 
-/* builtin.module's custom form (`module @name attributes {...} {...}`), in parser.c/printer.c. */
-bool spvk_ir_builtin_module_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void spvk_ir_builtin_module_print(spvk_ir_printer *p, const spvk_ir_op *op);
 
 
 /* ---- Additions by the text parser/printer (src/ir/parser.c, printer.c) ----
@@ -156,12 +158,11 @@ enum { SPVK_LOC_FUSED_METADATA = 0x100 };
 
 /* Float attribute values (spvk_ir_attr.number) as the bit pattern of their type and back: exact for
    f16, bf16, tf32, f32 and f64 values; a NaN keeps its payload in the top bits of the fraction. */
-uint64_t spvk_ir_float_to_bits(const spvk_ir_type *type, double value);
-double spvk_ir_float_from_bits(const spvk_ir_type *type, uint64_t bits);
+SPVK_API uint64_t spvk_ir_float_to_bits(const spvk_ir_type *type, double value);
+SPVK_API double spvk_ir_float_from_bits(const spvk_ir_type *type, uint64_t bits);
 
-/* builtin.module's custom form, `module @name? (attributes {...})? { ... }` (src/ir/builtin.c points
-   the op def here). */
-bool spvk_ir_builtin_module_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void spvk_ir_builtin_module_print(spvk_ir_printer *p, const spvk_ir_op *op);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

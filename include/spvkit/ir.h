@@ -217,6 +217,20 @@ SPVK_API const spvk_ir_attr *spvk_ir_dictionary_get(const spvk_ir_attr *dict, co
 SPVK_API const spvk_ir_attr *spvk_ir_file_location(spvk_ir_context *ctx, const char *file, uint32_t line,
                                                    uint32_t column);
 
+/* Strided memref layouts, `strided<[?, 1], offset: ?>` (MLIR's StridedLayoutAttr; SPVK_DYNAMIC
+   for `?`): builtin attributes kept in MLIR's canonical spelling, so equal layouts are one
+   attribute and print as mlir-opt prints them. */
+SPVK_API const spvk_ir_attr *spvk_ir_strided_layout(spvk_ir_context *ctx, const int64_t *strides, uint32_t rank,
+                                                    int64_t offset);
+SPVK_API bool spvk_ir_attr_is_strided_layout(const spvk_ir_attr *a);
+/* Its strides (when there are at most max) and offset; false when a is no strided layout. */
+SPVK_API bool spvk_ir_strided_layout_get(const spvk_ir_attr *a, int64_t *strides, uint32_t max, uint32_t *rank,
+                                         int64_t *offset);
+/* A ranked memref type's strides and offset (MLIR's getStridesAndOffset): the row-major ones for
+   the identity layout, those of a strided layout; false for an affine map layout (not analysed
+   here), an unranked memref or a rank above max. */
+SPVK_API bool spvk_ir_memref_strides(const spvk_ir_type *t, int64_t *strides, uint32_t max, int64_t *offset);
+
 /* ---- Interned names: equal names are the same pointer. ---- */
 SPVK_API const char *spvk_ir_intern(spvk_ir_context *ctx, const char *s, size_t length);
 

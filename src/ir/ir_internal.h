@@ -157,6 +157,10 @@ static inline uint32_t ir_find_from(const spvk_ir_op *const *ops, uint32_t n, ui
 }
 
 /* The def for an op name nobody registered (created once per name). */
+/* Reads `strided<[...], offset: ...>` written with any spacing (src/ir/layout.c); the parser
+   rewrites a strided layout into its canonical text with it. */
+bool spvk_ir_strided_layout_parse_text(const char *text, size_t length, int64_t *strides, uint32_t max, uint32_t *rank,
+                                       int64_t *offset);
 const spvk_ir_op_def *ir_unregistered_def(spvk_ir_context *ctx, const char *name, size_t length);
 
 #endif

@@ -1190,6 +1190,44 @@ static bool is_layout_attr(const spvk_ir_attr *a)
            (a->length >= 7 && memcmp(a->string, "strided", 7) == 0);
 }
 
+/* affine_map<(d0, ..., dN-1) -> (d0, ..., dN-1)>: MLIR leaves the identity out of a memref type. */
+static bool is_identity_affine_map(const spvk_ir_attr *a, uint32_t rank)
+{
+    if (!a || a->dialect || a->kind != SPVK_ATTR_OPAQUE || a->length < 10 || memcmp(a->string, "affine_map", 10) != 0)
+        return false;
+    /* Compare with the spaces left out: "<(d0,d1)->(d0,d1)>". */
+    char expect[64];
+    size_t en = 0;
+    for (int part = 0; part < 2; part++) {
+        if (part && en + 2 < sizeof expect) {
+            expect[en++] = '-';
+            expect[en++] = '>';
+        }
+        if (en + 1 >= sizeof expect)
+            return false;
+        expect[en++] = '(';
+        for (uint32_t i = 0; i < rank; i++) {
+            int k = snprintf(expect + en, sizeof expect - en, i ? ",d%u" : "d%u", (unsigned)i);
+            if (k < 0 || (size_t)k >= sizeof expect - en - 1)
+                return false;
+            en += (size_t)k;
+        }
+        expect[en++] = ')';
+    }
+    size_t j = 0;
+    const char *s = a->string + 10, *e = a->string + a->length;
+    if (s == e || *s++ != '<')
+        return false;
+    for (; s < e - 1; s++) {
+        if (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r')
+            continue;
+        if (j >= en || *s != expect[j])
+            return false;
+        j++;
+    }
+    return j == en && s < e && *s == '>';
+}
+
 /* tensor<dims x type (, encoding)?> and memref<dims x type (, layout)? (, space)?> */
 static const spvk_ir_type *parse_shaped_type(parser *p, uint16_t kind)
 {
@@ -1229,7 +1267,7 @@ static const spvk_ir_type *parse_shaped_type(parser *p, uint16_t kind)
             if (have_space)
                 return error_at(p, &t, "expected '>' after memory space"), NULL;
             if (is_layout_attr(a) && !flags && num_attrs == 0) {
-                attrs[0] = a;
+                attrs[0] = is_identity_affine_map(a, rank) ? NULL : a;
                 num_attrs = 1;
             } else {
                 attrs[1] = a;
@@ -1240,6 +1278,8 @@ static const spvk_ir_type *parse_shaped_type(parser *p, uint16_t kind)
     }
     if (!expect(p, TOK_GREATER, kind == SPVK_TYPE_TENSOR ? "'>' in tensor type" : "'>' in memref type"))
         return NULL;
+    while (num_attrs > 0 && !attrs[num_attrs - 1])
+        num_attrs--; /* a left-out identity layout: the same type as none written */
     spvk_ir_type_desc d = {0};
     d.kind = kind;
     d.flags = flags;
@@ -2288,6 +2328,24 @@ static const spvk_ir_attr *opaque_attr(parser *p, const ir_token *t, size_t skip
     return make_attr(p, &d);
 }
 
+/* A strided layout as MLIR spells it (`strided<[4, 1]>` for `strided<[4,1], offset: 0>`), so that
+   equal layouts are one attribute and print as mlir-opt prints them. */
+static const spvk_ir_attr *canonical_strided(parser *p, const ir_token *t, const spvk_ir_attr *text)
+{
+    uint32_t rank = 0;
+    int64_t offset = 0;
+    if (!spvk_ir_strided_layout_parse_text(text->string, text->length, NULL, 0, &rank, &offset))
+        return error_at(p, t, "expected a strided layout: strided<[stride (, stride)*] (, offset: offset)?>"), NULL;
+    int64_t *strides = rank ? scratch_alloc(p, (size_t)rank * sizeof *strides) : NULL;
+    if (rank && !strides)
+        return NULL;
+    spvk_ir_strided_layout_parse_text(text->string, text->length, strides, rank, &rank, &offset);
+    const spvk_ir_attr *a = spvk_ir_strided_layout(p->ctx, strides, rank, offset);
+    if (!a)
+        context_failure(p);
+    return a;
+}
+
 static const spvk_ir_attr *parse_hash_attr(parser *p, const spvk_ir_type *type)
 {
     ir_token t = p->tok;
@@ -2386,6 +2444,8 @@ static const spvk_ir_attr *parse_attr(parser *p, const spvk_ir_type *type)
                 break;
             }
             result = opaque_attr(p, &t, 0, SPVK_OPAQUE_BUILTIN);
+            if (result && tok_is_keyword(&t, "strided"))
+                result = canonical_strided(p, &t, result);
             if (result && tok_is_keyword(&t, "dense_resource") && consume_if(p, TOK_COLON))
                 result = parse_type(p) ? result : NULL; /* the type is not kept */
         } else if (is_type_keyword(&t)) {

@@ -9,6 +9,7 @@ typedef const spvk_ir_dialect *(*dialect_getter)(void);
 static const dialect_getter shipped[] = {
     spvk_ir_builtin_dialect,
     spvk_spirv_dialect,
+    spvk_memref_dialect,
 };
 
 bool spvk_ir_register_all_dialects(spvk_ir_context *ctx)

@@ -84,7 +84,7 @@ spvk_ir_op *spvk_ir_verifier_resolve_symbol(spvk_ir_verifier *v, const spvk_ir_o
     return op;
 }
 
-static void report(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, va_list ap)
+static void report_as(spvk_ir_verifier *v, const spvk_ir_op *op, bool prefix, const char *fmt, va_list ap)
 {
     char message[1024];
     vsnprintf(message, sizeof message, fmt, ap);
@@ -97,8 +97,23 @@ static void report(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, v
     }
     v->errors++;
     if (!spvk_diag_add(v->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL, 0,
-                       "'%s' op %s", op ? spvk_ir_op_name(op) : "?", message))
+                       "%s%s%s%s", prefix ? "'" : "", prefix ? (op ? spvk_ir_op_name(op) : "?") : "",
+                       prefix ? "' op " : "", message))
         v->out_of_memory = true;
+}
+
+static void report(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, va_list ap)
+{
+    report_as(v, op, true, fmt, ap);
+}
+
+bool spvk_ir_op_emit_error(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report_as(v, op, false, fmt, ap);
+    va_end(ap);
+    return false;
 }
 
 bool spvk_ir_op_error(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, ...)

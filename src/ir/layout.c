@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ir_asm.h"
+#include "spvkit/ir_asm.h"
 #include "ir_internal.h"
 
 /* "?" or the decimal value: at most 20 characters. */

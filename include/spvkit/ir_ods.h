@@ -328,6 +328,9 @@ typedef struct spvk_ods_dialect {
 SPVK_API bool spvk_ods_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self, const spvk_ods_dialect *d);
 /* Fills def from op (for dialects that make their defs themselves, on demand). */
 SPVK_API void spvk_ods_fill_def(spvk_ir_op_def *def, const spvk_ir_dialect *self, const spvk_ods_op *op);
+/* For such dialects: what def->form_data must hold for def's hooks to find op (made once per
+   context, in memory every thread may read). NULL when out of memory. */
+SPVK_API const void *spvk_ods_form_data(spvk_ir_context *ctx, const spvk_ods_op *op);
 /* The ODS description of a def made from one, or NULL. */
 SPVK_API const spvk_ods_op *spvk_ods_op_of(const spvk_ir_op_def *def);
 

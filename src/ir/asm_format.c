@@ -402,7 +402,6 @@ typedef struct ods_runtime {
     const spvk_ods_op *ods;
     const spvk_ir_attr **defaults; /* by attribute index; NULL: none */
     uint32_t num_defaults;
-    const char *segment_name;      /* interned "operandSegmentSizes" */
 } ods_runtime;
 
 static const ods_runtime *runtime_of(const spvk_ir_op_def *def)
@@ -461,7 +460,7 @@ void spvk_ods_fill_def(spvk_ir_op_def *def, const spvk_ir_dialect *self, const s
 
 static ods_runtime *make_runtime(spvk_ir_context *ctx, const spvk_ods_op *op)
 {
-    ods_runtime *r = spvk_ir_alloc(ctx, sizeof *r + sizeof(const spvk_ir_attr *) * op->num_attrs);
+    ods_runtime *r = ir_alloc_immutable(ctx, sizeof *r + sizeof(const spvk_ir_attr *) * op->num_attrs);
     if (!r)
         return NULL;
     r->magic = ODS_MAGIC;
@@ -473,9 +472,10 @@ static ods_runtime *make_runtime(spvk_ir_context *ctx, const spvk_ods_op *op)
             op->attrs[i].kind == SPVK_ODS_DEFAULT_VALUED ? default_attr(ctx, &op->attrs[i]) : NULL;
         r->num_defaults += r->defaults[i] != NULL;
     }
-    r->segment_name = spvk_ir_intern(ctx, "operandSegmentSizes", 19);
     return spvk_ir_context_failed(ctx) ? NULL : r;
 }
+
+const void *spvk_ods_form_data(spvk_ir_context *ctx, const spvk_ods_op *op) { return make_runtime(ctx, op); }
 
 bool spvk_ods_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self, const spvk_ods_dialect *d)
 {

@@ -496,7 +496,7 @@ static void test_lookup(void)
         "spirv.Undef", "spirv.Unreachable", "spirv.VectorShuffle", "spirv.IAddCarry", "spirv.CopyMemory"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const spvk_spirv_custom_form *f = spvk_spirv_custom_form_lookup(names[i]);
-        CHECK(f && strcmp(f->name, names[i]) == 0 && f->parse && f->print);
+        CHECK(f && (!f->name || strcmp(f->name, names[i]) == 0) && f->parse && f->print); /* declarative forms share one entry */
         if (!f)
             fprintf(stderr, "no custom form for %s\n", names[i]);
     }

@@ -23,8 +23,6 @@
 #include "spirv_internal.h"
 #include "../../ir/ir_internal.h"
 
-#define FORM_MAX_ELEMENTS 48
-#define FORM_MAX_ARGS 12
 
 /* ------------------------------------------------------------------------------------------------
    Small helpers: types, attributes, enumerant names
@@ -327,10 +325,11 @@ static bool parse_fallback(spvk_ir_parser *p, spvk_ir_op_state *state)
     } while (0)
 
 /* ------------------------------------------------------------------------------------------------
-   The declarative-format interpreter
+   The declarative forms: MLIR 19's assemblyFormats, in spirv.ops, run by the IR's format engine
+   (src/ir/asm_format.c). What is the dialect's own: its enum attributes in a format (`<Workgroup>`)
+   and the rules that give the types a format leaves out.
    ------------------------------------------------------------------------------------------------ */
 
-/* Type inference rules: what the types a format leaves out are (MLIR's ODS traits for the op). */
 typedef enum infer_rule {
     INFER_NONE,       /* every type is printed */
     INFER_SAME,       /* all operands and the result share the one printed type */
@@ -346,679 +345,6 @@ typedef enum infer_rule {
     INFER_OPERAND2,   /* the result has operand 2's type */
     INFER_I32         /* the result is i32 */
 } infer_rule;
-
-typedef struct decl_form {
-    spvk_spirv_custom_form entry; /* name "spirv.X", the two hooks below */
-    const char *format;           /* MLIR 19's assemblyFormat */
-    const char *args;   /* ODS arguments and results, see parse_args() */
-    uint8_t infer;
-} decl_form;
-
-#define BINARY "operands attr-dict `:` type($result)"
-#define UNARY "$operand `:` type($operand) attr-dict"
-#define COMPARE "$operand1 `,` $operand2 `:` type($operand1) attr-dict"
-#define CAST "$operand attr-dict `:` type($operand) `to` type($result)"
-#define PTR_CAST "$pointer attr-dict `:` type($pointer) `to` type($result)"
-#define ATOMIC "$memory_scope $semantics operands attr-dict `:` type($pointer)"
-#define ATOMIC_ARGS "pointer memory_scope:Scope semantics:MemorySemantics value ->result"
-#define ATOMIC_CMPXCHG                                                                                     \
-    "$memory_scope $equal_semantics $unequal_semantics operands attr-dict `:` type($pointer)"
-#define BITFIELD "operands attr-dict `:` type($base) `,` type($offset) `,` type($count)"
-#define SHIFT "operands attr-dict `:` type($operand1) `,` type($operand2)"
-#define GROUP "$execution_scope $group_operation operands attr-dict `:` type($x)"
-#define GROUP_ARGS "execution_scope:Scope group_operation:GroupOperation x ->result"
-#define DOT "$vector1 `,` $vector2 ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)"
-#define DOT_ACC                                                                                            \
-    "$vector1 `,` $vector2 `,` $accumulator ( `,` $format^ )? attr-dict `:` type($vector1) `->` type($result)"
-#define SHUFFLE(x) "$execution_scope operands attr-dict `:` type($value) `,` type($" x ")"
-
-/* Argument specs: ODS arguments in order, then results.
-     name        one SSA operand          name?   an optional one      name*  variadic
-     name:Kind   an enum attribute of operand kind Kind ("Scope"), Kind? when optional
-     name:@      a flat symbol reference  name:[] an i32 array         name:! a type
-     ->name      the result               ->name? an optional result */
-static bool decl_parse_hook(spvk_ir_parser *p, spvk_ir_op_state *state);
-static void decl_print_hook(spvk_ir_printer *p, const spvk_ir_op *op);
-#define FORM(name) {"spirv." name, decl_parse_hook, decl_print_hook}
-
-static const decl_form decl_forms[] = {
-    {FORM("AtomicAnd"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicCompareExchange"), ATOMIC_CMPXCHG,
-     "pointer memory_scope:Scope equal_semantics:MemorySemantics unequal_semantics:MemorySemantics value "
-     "comparator ->result",
-     INFER_ATOMIC},
-    {FORM("AtomicCompareExchangeWeak"), ATOMIC_CMPXCHG,
-     "pointer memory_scope:Scope equal_semantics:MemorySemantics unequal_semantics:MemorySemantics value "
-     "comparator ->result",
-     INFER_ATOMIC},
-    {FORM("AtomicExchange"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicIAdd"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicIDecrement"), ATOMIC, "pointer memory_scope:Scope semantics:MemorySemantics ->result", INFER_ATOMIC},
-    {FORM("AtomicIIncrement"), ATOMIC, "pointer memory_scope:Scope semantics:MemorySemantics ->result", INFER_ATOMIC},
-    {FORM("AtomicISub"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicOr"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicSMax"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicSMin"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicUMax"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicUMin"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("AtomicXor"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("BitCount"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("BitFieldInsert"), BITFIELD, "base insert offset count ->result", INFER_OPERAND0},
-    {FORM("BitFieldSExtract"), BITFIELD, "base offset count ->result", INFER_OPERAND0},
-    {FORM("BitFieldUExtract"), BITFIELD, "base offset count ->result", INFER_OPERAND0},
-    {FORM("BitReverse"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("Bitcast"), CAST, "operand ->result", INFER_NONE},
-    {FORM("BitwiseAnd"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("BitwiseOr"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("BitwiseXor"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("CL.acos"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.acosh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.asin"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.asinh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.atan"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.atan2"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CL.atanh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.ceil"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.cos"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.cosh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.erf"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.exp"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.fabs"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.floor"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.fma"), BINARY, "x y z ->result", INFER_SAME},
-    {FORM("CL.fmax"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CL.fmin"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CL.log"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.mix"), BINARY, "x y z ->result", INFER_SAME},
-    {FORM("CL.pow"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CL.printf"),
-     "$format `,` $arguments attr-dict `:` `(` type($format) `,` `(` type($arguments) `)` `)` `->` type($result)",
-     "format arguments* ->result", INFER_NONE},
-    {FORM("CL.rint"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.round"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.rsqrt"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.s_abs"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.s_max"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CL.s_min"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CL.sin"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.sinh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.sqrt"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.tan"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.tanh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("CL.u_max"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CL.u_min"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("CompositeConstruct"), "$constituents attr-dict `:` `(` type(operands) `)` `->` type($result)",
-     "constituents* ->result", INFER_NONE},
-    {FORM("ControlBarrier"), "$execution_scope `,` $memory_scope `,` $memory_semantics attr-dict",
-     "execution_scope:Scope memory_scope:Scope memory_semantics:MemorySemantics", INFER_NONE},
-    {FORM("ConvertFToS"), CAST, "operand ->result", INFER_NONE},
-    {FORM("ConvertFToU"), CAST, "operand ->result", INFER_NONE},
-    {FORM("ConvertPtrToU"), PTR_CAST, "pointer ->result", INFER_NONE},
-    {FORM("ConvertSToF"), CAST, "operand ->result", INFER_NONE},
-    {FORM("ConvertUToF"), CAST, "operand ->result", INFER_NONE},
-    {FORM("ConvertUToPtr"), CAST, "operand ->result", INFER_NONE},
-    {FORM("Dot"), "operands attr-dict `:` type($vector1) `->` type($result)", "vector1 vector2 ->result",
-     INFER_OPERAND0},
-    {FORM("EXT.AtomicFAdd"), ATOMIC, ATOMIC_ARGS, INFER_ATOMIC},
-    {FORM("FAdd"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("FConvert"), CAST, "operand ->result", INFER_NONE},
-    {FORM("FDiv"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("FMod"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("FMul"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("FNegate"), BINARY, "operand ->result", INFER_SAME},
-    {FORM("FOrdEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FOrdGreaterThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FOrdGreaterThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FOrdLessThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FOrdLessThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FOrdNotEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FRem"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("FSub"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("FUnordEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FUnordGreaterThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FUnordGreaterThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FUnordLessThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FUnordLessThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FUnordNotEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("FunctionCall"), "$callee `(` $arguments `)` attr-dict `:` functional-type($arguments, results)",
-     "callee:@ arguments* ->return_value?", INFER_NONE},
-    {FORM("GL.Acos"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Asin"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Atan"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Ceil"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Cos"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Cosh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Exp"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.FAbs"), UNARY, "operand ->result", INFER_SAME},
-    /* FClamp, SClamp, UClamp and Fma have C++ forms in MLIR 19 that print like this format */
-    {FORM("GL.FClamp"), BINARY, "x min max ->result", INFER_SAME},
-    {FORM("GL.FMax"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("GL.FMin"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("GL.FMix"), "attr-dict $x `:` type($x) `,` $y `:` type($y) `,` $a `:` type($a) `->` type($result)",
-     "x y a ->result", INFER_NONE},
-    {FORM("GL.FSign"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.FindUMsb"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Floor"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Fma"), BINARY, "x y z ->result", INFER_SAME},
-    {FORM("GL.FrexpStruct"), "attr-dict $operand `:` type($operand) `->` type($result)", "operand ->result",
-     INFER_NONE},
-    {FORM("GL.InverseSqrt"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Ldexp"), "attr-dict $x `:` type($x) `,` $exp `:` type($exp) `->` type($y)", "x exp ->y", INFER_NONE},
-    {FORM("GL.Log"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Pow"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("GL.Round"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.RoundEven"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.SAbs"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.SClamp"), BINARY, "x min max ->result", INFER_SAME},
-    {FORM("GL.SMax"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("GL.SMin"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("GL.SSign"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Sin"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Sinh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Sqrt"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Tan"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.Tanh"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("GL.UClamp"), BINARY, "x min max ->result", INFER_SAME},
-    {FORM("GL.UMax"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("GL.UMin"), BINARY, "lhs rhs ->result", INFER_SAME},
-    {FORM("GenericCastToPtr"), PTR_CAST, "pointer ->result", INFER_NONE},
-    {FORM("GenericCastToPtrExplicit"), PTR_CAST, "pointer ->result", INFER_NONE},
-    {FORM("GroupBroadcast"), "$execution_scope operands attr-dict `:` type($value) `,` type($localid)",
-     "execution_scope:Scope value localid ->result", INFER_OPERAND0},
-    {FORM("GroupFAdd"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("GroupFMax"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("GroupFMin"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("GroupIAdd"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("GroupNonUniformBallot"), "$execution_scope $predicate attr-dict `:` type($result)",
-     "execution_scope:Scope predicate ->result", INFER_PREDICATE},
-    {FORM("GroupNonUniformBroadcast"), SHUFFLE("id"), "execution_scope:Scope value id ->result", INFER_OPERAND0},
-    {FORM("GroupNonUniformElect"), "$execution_scope attr-dict `:` type($result)", "execution_scope:Scope ->result",
-     INFER_NONE},
-    {FORM("GroupNonUniformShuffle"), SHUFFLE("id"), "execution_scope:Scope value id ->result", INFER_OPERAND0},
-    {FORM("GroupNonUniformShuffleDown"), SHUFFLE("delta"), "execution_scope:Scope value delta ->result",
-     INFER_OPERAND0},
-    {FORM("GroupNonUniformShuffleUp"), SHUFFLE("delta"), "execution_scope:Scope value delta ->result", INFER_OPERAND0},
-    {FORM("GroupNonUniformShuffleXor"), SHUFFLE("mask"), "execution_scope:Scope value mask ->result", INFER_OPERAND0},
-    {FORM("GroupSMax"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("GroupSMin"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("GroupUMax"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("GroupUMin"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("IAdd"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("IEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("IMul"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("INTEL.ConvertBF16ToF"), CAST, "operand ->result", INFER_NONE},
-    {FORM("INTEL.ConvertFToBF16"), CAST, "operand ->result", INFER_NONE},
-    {FORM("INotEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("ISub"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("Image"), "attr-dict $sampledimage `:` type($sampledimage)", "sampledimage ->result", INFER_IMAGE},
-    {FORM("ImageQuerySize"), "attr-dict $image `:` type($image) `->` type($result)", "image ->result", INFER_NONE},
-    {FORM("IsInf"), UNARY, "operand ->result", INFER_BOOL},
-    {FORM("IsNan"), UNARY, "operand ->result", INFER_BOOL},
-    {FORM("KHR.AssumeTrue"), "$condition attr-dict", "condition", INFER_PREDICATE},
-    {FORM("KHR.CooperativeMatrixLength"), "attr-dict `:` $cooperative_matrix_type", "cooperative_matrix_type:! ->result",
-     INFER_I32},
-    {FORM("KHR.CooperativeMatrixLoad"),
-     "$pointer `,` $stride `,` $matrix_layout ( `,` $memory_operand^ )? attr-dict `:` type(operands) `->` "
-     "type($result)",
-     "pointer matrix_layout:CooperativeMatrixLayout stride memory_operand:MemoryAccess? ->result", INFER_NONE},
-    {FORM("KHR.CooperativeMatrixMulAdd"),
-     "$a `,` $b `,` $c ( `,` $matrix_operands^ )? attr-dict `:` type($a) `,` type($b) `->` type($c)",
-     "a b c matrix_operands:CooperativeMatrixOperands? ->result", INFER_OPERAND2},
-    {FORM("KHR.CooperativeMatrixStore"),
-     "$pointer `,` $object `,` $stride `,` $matrix_layout ( `,` $memory_operand^ )? attr-dict `:` type(operands)",
-     "pointer object matrix_layout:CooperativeMatrixLayout stride memory_operand:MemoryAccess?", INFER_NONE},
-    {FORM("KHR.GroupFMul"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("KHR.GroupIMul"), GROUP, GROUP_ARGS, INFER_OPERAND0},
-    {FORM("KHR.SubgroupBallot"), "$predicate attr-dict `:` type($result)", "predicate ->result", INFER_PREDICATE},
-    {FORM("LogicalAnd"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("LogicalEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("LogicalNot"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("LogicalNotEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("LogicalOr"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("MatrixTimesMatrix"), "operands attr-dict `:` type($leftmatrix) `,` type($rightmatrix) `->` type($result)",
-     "leftmatrix rightmatrix ->result", INFER_NONE},
-    {FORM("MatrixTimesScalar"), "operands attr-dict `:` type($matrix) `,` type($scalar)", "matrix scalar ->result",
-     INFER_OPERAND0},
-    {FORM("MemoryBarrier"), "$memory_scope `,` $memory_semantics attr-dict",
-     "memory_scope:Scope memory_semantics:MemorySemantics", INFER_NONE},
-    {FORM("Not"), UNARY, "operand ->result", INFER_SAME},
-    {FORM("Ordered"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("PtrCastToGeneric"), PTR_CAST, "pointer ->result", INFER_NONE},
-    {FORM("Return"), "attr-dict", "", INFER_NONE},
-    {FORM("ReturnValue"), "$value attr-dict `:` type($value)", "value", INFER_NONE},
-    {FORM("SConvert"), CAST, "operand ->result", INFER_NONE},
-    {FORM("SDiv"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("SDot"), DOT, "vector1 vector2 format:PackedVectorFormat? ->result", INFER_OPERAND0},
-    {FORM("SDotAccSat"), DOT_ACC, "vector1 vector2 accumulator format:PackedVectorFormat? ->result", INFER_DOT_ACC},
-    {FORM("SGreaterThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("SGreaterThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("SLessThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("SLessThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("SMod"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("SNegate"), BINARY, "operand ->result", INFER_SAME},
-    {FORM("SRem"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("SUDot"), DOT, "vector1 vector2 format:PackedVectorFormat? ->result", INFER_OPERAND0},
-    {FORM("SUDotAccSat"), DOT_ACC, "vector1 vector2 accumulator format:PackedVectorFormat? ->result", INFER_DOT_ACC},
-    {FORM("Select"), "operands attr-dict `:` type($condition) `,` type($result)",
-     "condition true_value false_value ->result", INFER_RESULT},
-    {FORM("ShiftLeftLogical"), SHIFT, "operand1 operand2 ->result", INFER_OPERAND0},
-    {FORM("ShiftRightArithmetic"), SHIFT, "operand1 operand2 ->result", INFER_OPERAND0},
-    {FORM("ShiftRightLogical"), SHIFT, "operand1 operand2 ->result", INFER_OPERAND0},
-    {FORM("Transpose"), "operands attr-dict `:` type($matrix) `->` type($result)", "matrix ->result", INFER_NONE},
-    {FORM("UConvert"), CAST, "operand ->result", INFER_NONE},
-    {FORM("UDiv"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("UDot"), DOT, "vector1 vector2 format:PackedVectorFormat? ->result", INFER_OPERAND0},
-    {FORM("UDotAccSat"), DOT_ACC, "vector1 vector2 accumulator format:PackedVectorFormat? ->result", INFER_DOT_ACC},
-    {FORM("UGreaterThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("UGreaterThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("ULessThan"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("ULessThanEqual"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("UMod"), BINARY, "operand1 operand2 ->result", INFER_SAME},
-    {FORM("Undef"), "attr-dict `:` type($result)", "->result", INFER_NONE},
-    {FORM("Unordered"), COMPARE, "operand1 operand2 ->result", INFER_BOOL},
-    {FORM("Unreachable"), "attr-dict", "", INFER_NONE},
-    {FORM("VectorExtractDynamic"), "$vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)",
-     "vector index ->result", INFER_VEC_EXTRACT},
-    {FORM("VectorInsertDynamic"),
-     "$component `,` $vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)",
-     "vector component index ->result", INFER_VEC_INSERT},
-    {FORM("VectorShuffle"),
-     "attr-dict $components $vector1 `,` $vector2 `:` type($vector1) `,` type($vector2) `->` type($result)",
-     "vector1 vector2 components:[] ->result", INFER_NONE},
-    {FORM("VectorTimesScalar"), "operands attr-dict `:` `(` type(operands) `)` `->` type($result)",
-     "vector scalar ->result", INFER_NONE},
-    {FORM("mlir.addressof"), "$variable attr-dict `:` type($pointer)", "variable:@ ->pointer", INFER_NONE},
-    {FORM("mlir.merge"), "attr-dict", "", INFER_NONE},
-    {FORM("mlir.referenceof"), "$spec_const attr-dict `:` type($reference)", "spec_const:@ ->reference", INFER_NONE},
-    {FORM("mlir.yield"), "attr-dict $operand `:` type($operand)", "operand", INFER_NONE},
-};
-
-static const char *short_name_of(const char *name)
-{
-    return strncmp(name, "spirv.", 6) == 0 ? name + 6 : name;
-}
-
-/* -- Format elements -- */
-typedef enum element_kind {
-    ELEMENT_LITERAL,     /* text */
-    ELEMENT_VARIABLE,    /* $text (anchor: ^) */
-    ELEMENT_TYPE,        /* type(text): an argument, "operands" or "results" */
-    ELEMENT_FUNCTIONAL,  /* functional-type(text, text2) */
-    ELEMENT_OPERANDS,    /* operands */
-    ELEMENT_ATTR_DICT,   /* attr-dict */
-    ELEMENT_GROUP_BEGIN, /* ( ... */
-    ELEMENT_GROUP_END    /* ... )? */
-} element_kind;
-
-/* What a type(...) element names. */
-typedef enum type_of { TYPE_OF_ARG, TYPE_OF_OPERANDS, TYPE_OF_RESULTS } type_of;
-
-#define FORM_MAX_LITERAL 12 /* `attributes` and a NUL */
-
-typedef struct format_element {
-    uint8_t kind;
-    bool anchor;
-    uint8_t length, length2;
-    const char *text, *text2;
-    /* Resolved once by form_layout_init, so that printing or parsing an op looks up no name: */
-    int8_t arg;       /* the argument of a variable or of type($arg); a group's anchor's; or -1 */
-    uint8_t type_of;  /* ELEMENT_TYPE: type_of */
-    bool keyword;     /* ELEMENT_LITERAL: a word (`to`), not punctuation */
-    bool opens;       /* ELEMENT_LITERAL: `<`, `(`, `{` or `[`, after which no space is due */
-    bool space_before[2]; /* ELEMENT_LITERAL: is a space due, by whether punctuation came last? */
-    char text_z[FORM_MAX_LITERAL]; /* ELEMENT_LITERAL: the text, NUL-terminated */
-} format_element;
-
-static bool element_is(const format_element *e, const char *s)
-{
-    return strlen(s) == e->length && memcmp(e->text, s, e->length) == 0;
-}
-
-/* Splits a format string into elements; false if it uses something this interpreter lacks. */
-static bool parse_format(const char *f, format_element *out, uint32_t *count)
-{
-    uint32_t n = 0;
-    for (;;) {
-        while (*f == ' ')
-            f++;
-        if (!*f)
-            break;
-        if (n == FORM_MAX_ELEMENTS)
-            return false;
-        format_element *e = &out[n++];
-        memset(e, 0, sizeof *e);
-        if (*f == '`') {
-            const char *end = strchr(f + 1, '`');
-            if (!end)
-                return false;
-            e->kind = ELEMENT_LITERAL;
-            e->text = f + 1;
-            e->length = (uint8_t)(end - f - 1);
-            f = end + 1;
-        } else if (*f == '$') {
-            const char *s = ++f;
-            while (isalnum((unsigned char)*f) || *f == '_')
-                f++;
-            e->kind = ELEMENT_VARIABLE;
-            e->text = s;
-            e->length = (uint8_t)(f - s);
-            if (*f == '^') {
-                e->anchor = true;
-                f++;
-            }
-        } else if (strncmp(f, "type($", 6) == 0 || strncmp(f, "type(operands)", 14) == 0 ||
-                   strncmp(f, "type(results)", 13) == 0) {
-            const char *s = f + 5 + (f[5] == '$');
-            const char *end = strchr(s, ')');
-            if (!end)
-                return false;
-            e->kind = ELEMENT_TYPE;
-            e->text = s;
-            e->length = (uint8_t)(end - s);
-            f = end + 1;
-        } else if (strncmp(f, "functional-type(", 16) == 0) {
-            const char *s = f + 16;
-            if (*s == '$')
-                s++;
-            const char *comma = strchr(s, ',');
-            const char *end = comma ? strchr(comma, ')') : NULL;
-            if (!end)
-                return false;
-            e->kind = ELEMENT_FUNCTIONAL;
-            e->text = s;
-            e->length = (uint8_t)(comma - s);
-            const char *s2 = comma + 1;
-            while (*s2 == ' ' || *s2 == '$')
-                s2++;
-            e->text2 = s2;
-            e->length2 = (uint8_t)(end - s2);
-            f = end + 1;
-        } else if (strncmp(f, "operands", 8) == 0) {
-            e->kind = ELEMENT_OPERANDS;
-            f += 8;
-        } else if (strncmp(f, "attr-dict", 9) == 0) {
-            e->kind = ELEMENT_ATTR_DICT;
-            f += 9;
-        } else if (*f == '(') {
-            e->kind = ELEMENT_GROUP_BEGIN;
-            f++;
-        } else if (f[0] == ')' && f[1] == '?') {
-            e->kind = ELEMENT_GROUP_END;
-            f += 2;
-        } else {
-            return false;
-        }
-    }
-    *count = n;
-    return true;
-}
-
-/* -- Argument specs -- */
-typedef enum arg_kind {
-    ARG_OPERAND,
-    ARG_OPTIONAL_OPERAND,
-    ARG_VARIADIC_OPERAND,
-    ARG_ENUM,
-    ARG_SYMBOL,
-    ARG_ARRAY,
-    ARG_TYPE,
-    ARG_RESULT
-} arg_kind;
-
-typedef struct arg_spec {
-    const char *name;
-    uint8_t length;
-    uint8_t kind;
-    bool optional;      /* attributes and results */
-    uint16_t enum_kind; /* ARG_ENUM */
-    char name_z[40];    /* NUL-terminated copy, for attribute lookups */
-} arg_spec;
-
-static int operand_kind_by_name(const char *s, size_t length)
-{
-    for (unsigned k = 0; k < SPVK_OPERAND_KIND_COUNT; k++) {
-        const spvk_operand_kind_desc *d = spvk_operand_kind(k);
-        if (d && d->name && strlen(d->name) == length && memcmp(d->name, s, length) == 0)
-            return (int)k;
-    }
-    return -1;
-}
-
-static bool parse_args(const char *s, arg_spec *out, uint32_t *count)
-{
-    uint32_t n = 0;
-    for (;;) {
-        while (*s == ' ')
-            s++;
-        if (!*s)
-            break;
-        if (n == FORM_MAX_ARGS)
-            return false;
-        arg_spec *a = &out[n++];
-        memset(a, 0, sizeof *a);
-        bool result = s[0] == '-' && s[1] == '>';
-        if (result)
-            s += 2;
-        const char *name = s;
-        while (isalnum((unsigned char)*s) || *s == '_')
-            s++;
-        a->name = name;
-        a->length = (uint8_t)(s - name);
-        if (a->length >= sizeof a->name_z)
-            return false;
-        memcpy(a->name_z, name, a->length);
-        a->kind = result ? ARG_RESULT : ARG_OPERAND;
-        if (*s == '?') {
-            a->optional = true;
-            if (!result)
-                a->kind = ARG_OPTIONAL_OPERAND;
-            s++;
-        } else if (*s == '*') {
-            a->kind = ARG_VARIADIC_OPERAND;
-            s++;
-        } else if (*s == ':') {
-            s++;
-            if (*s == '@') {
-                a->kind = ARG_SYMBOL;
-                s++;
-            } else if (*s == '!') {
-                a->kind = ARG_TYPE;
-                s++;
-            } else if (s[0] == '[' && s[1] == ']') {
-                a->kind = ARG_ARRAY;
-                s += 2;
-            } else {
-                const char *kind = s;
-                while (isalnum((unsigned char)*s))
-                    s++;
-                int k = operand_kind_by_name(kind, (size_t)(s - kind));
-                if (k < 0)
-                    return false;
-                a->kind = ARG_ENUM;
-                a->enum_kind = (uint16_t)k;
-            }
-            if (*s == '?') {
-                a->optional = true;
-                s++;
-            }
-        }
-    }
-    *count = n;
-    return true;
-}
-
-static bool arg_is_operand(const arg_spec *a)
-{
-    return a->kind == ARG_OPERAND || a->kind == ARG_OPTIONAL_OPERAND || a->kind == ARG_VARIADIC_OPERAND;
-}
-
-static bool arg_is_attr(const arg_spec *a)
-{
-    return a->kind == ARG_ENUM || a->kind == ARG_SYMBOL || a->kind == ARG_ARRAY || a->kind == ARG_TYPE;
-}
-
-static int find_arg(const arg_spec *args, uint32_t num_args, const char *name, size_t length)
-{
-    for (uint32_t i = 0; i < num_args; i++)
-        if (args[i].length == length && memcmp(args[i].name, name, length) == 0)
-            return (int)i;
-    return -1;
-}
-
-/* Everything the interpreter knows about one form: its format and arguments, resolved. The arrays
-   are as long as the form needs (spvk_spirv_custom_form_data): a context may prepare some 700
-   forms, and arrays of the largest size took 2.3 MB when every start prepared them all. */
-typedef struct form_layout {
-    format_element *elements;
-    uint32_t num_elements;
-    arg_spec *args;
-    uint32_t num_args;
-    uint32_t num_operand_args, num_variable_args, num_results, num_optional_results;
-    /* Which types the format prints: each argument's (type($arg)), all operands' and the result's. */
-    bool *arg_type_printed;
-    bool operand_types_printed, result_type_printed;
-    /* The attributes the format prints itself, which the attr-dict leaves out. */
-    const char **elided;
-    uint32_t num_elided;
-} form_layout;
-
-/* Room for any form while it is resolved. */
-typedef struct form_layout_room {
-    format_element elements[FORM_MAX_ELEMENTS];
-    arg_spec args[FORM_MAX_ARGS];
-    bool arg_type_printed[FORM_MAX_ARGS];
-} form_layout_room;
-
-/* MLIR's format generator: is a space due before this literal, after punctuation or not? */
-static bool space_before_literal(const format_element *e, bool last_was_punctuation)
-{
-    if (e->length != 1 && !element_is(e, "->"))
-        return true;
-    char c = e->text[0];
-    if (last_was_punctuation)
-        return !strchr(">)}],", c);
-    return !strchr("<>(){}[],", c);
-}
-
-/* Resolves the elements' names into argument indexes and what printing needs to know. */
-static bool resolve_elements(form_layout *l)
-{
-    for (uint32_t i = 0; i < l->num_elements; i++) {
-        format_element *e = &l->elements[i];
-        e->arg = -1;
-        switch (e->kind) {
-        case ELEMENT_LITERAL:
-            if (e->length == 0 || e->length >= FORM_MAX_LITERAL)
-                return false;
-            memcpy(e->text_z, e->text, e->length);
-            e->text_z[e->length] = 0;
-            e->keyword = isalpha((unsigned char)e->text[0]);
-            e->opens = e->length == 1 && strchr("<({[", e->text[0]);
-            e->space_before[0] = space_before_literal(e, false);
-            e->space_before[1] = space_before_literal(e, true);
-            break;
-        case ELEMENT_VARIABLE:
-            e->arg = (int8_t)find_arg(l->args, l->num_args, e->text, e->length);
-            if (e->arg < 0)
-                return false;
-            break;
-        case ELEMENT_TYPE:
-            if (element_is(e, "operands")) {
-                e->type_of = TYPE_OF_OPERANDS;
-                l->operand_types_printed = true;
-            } else if (element_is(e, "results")) {
-                e->type_of = TYPE_OF_RESULTS;
-                l->result_type_printed = true;
-            } else {
-                e->type_of = TYPE_OF_ARG;
-                e->arg = (int8_t)find_arg(l->args, l->num_args, e->text, e->length);
-                if (e->arg < 0)
-                    return false;
-                if (l->args[e->arg].kind == ARG_RESULT)
-                    l->result_type_printed = true;
-                else
-                    l->arg_type_printed[e->arg] = true;
-            }
-            break;
-        case ELEMENT_FUNCTIONAL:
-            l->operand_types_printed = l->result_type_printed = true;
-            break;
-        default:
-            break;
-        }
-    }
-    /* A group's anchor: the variable whose presence decides the group's. */
-    for (uint32_t i = 0; i < l->num_elements; i++) {
-        if (l->elements[i].kind != ELEMENT_GROUP_BEGIN)
-            continue;
-        for (uint32_t j = i + 1; j < l->num_elements && l->elements[j].kind != ELEMENT_GROUP_END; j++)
-            if (l->elements[j].anchor) {
-                l->elements[i].arg = l->elements[j].arg;
-                break;
-            }
-    }
-    return true;
-}
-
-/* The attributes the format prints itself (elided has room for num_args + 1). */
-static uint32_t elided_attrs(const arg_spec *args, uint32_t num_args, const char **elided)
-{
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < num_args; i++)
-        if (arg_is_attr(&args[i]))
-            elided[n++] = args[i].name_z;
-    elided[n++] = "operandSegmentSizes";
-    return n;
-}
-
-/* Resolves f into l, whose arrays are room's (the elided names are left to the copy that keeps
-   them: spvk_spirv_custom_form_data). */
-static bool form_layout_init(const decl_form *f, form_layout *l, form_layout_room *room)
-{
-    memset(l, 0, sizeof *l);
-    l->elements = room->elements;
-    l->args = room->args;
-    l->arg_type_printed = room->arg_type_printed;
-    memset(room->arg_type_printed, 0, sizeof room->arg_type_printed);
-    if (!parse_format(f->format, l->elements, &l->num_elements) || !parse_args(f->args, l->args, &l->num_args))
-        return false;
-    for (uint32_t i = 0; i < l->num_args; i++) {
-        const arg_spec *a = &l->args[i];
-        if (arg_is_operand(a)) {
-            l->num_operand_args++;
-            if (a->kind != ARG_OPERAND)
-                l->num_variable_args++;
-        } else if (a->kind == ARG_RESULT) {
-            l->num_results++;
-            if (a->optional)
-                l->num_optional_results++;
-        }
-    }
-    return l->num_variable_args <= 1 && resolve_elements(l);
-}
-
-/* Operand segments (start, count) per argument, from the total operand count. */
-static bool form_segments(const form_layout *l, uint32_t num_operands, uint32_t *start, uint32_t *count)
-{
-    uint32_t fixed = l->num_operand_args - l->num_variable_args;
-    if (num_operands < fixed)
-        return false;
-    uint32_t variable = num_operands - fixed, at = 0;
-    if (l->num_variable_args == 0 && variable != 0)
-        return false;
-    for (uint32_t i = 0; i < l->num_args; i++) {
-        const arg_spec *a = &l->args[i];
-        start[i] = at;
-        count[i] = 0;
-        if (!arg_is_operand(a))
-            continue;
-        count[i] = a->kind == ARG_OPERAND ? 1 : variable;
-        if (a->kind == ARG_OPTIONAL_OPERAND && variable > 1)
-            return false;
-        at += count[i];
-    }
-    return true;
-}
 
 /* Fills the unknown (NULL) types from the known ones by the form's rule. */
 static void infer_types(spvk_ir_context *ctx, uint8_t rule, const spvk_ir_type **operands, uint32_t num_operands,
@@ -1106,51 +432,64 @@ static void infer_types(spvk_ir_context *ctx, uint8_t rule, const spvk_ir_type *
     }
 }
 
-/* Can op be printed in form f without losing anything? */
-static bool decl_printable(spvk_ir_context *ctx, const spvk_ir_op *op, const form_layout *l, uint8_t rule,
-                           uint32_t *start, uint32_t *count)
+void spirv_infer_same(spvk_ods_infer *in)
 {
-    if (op->num_successors || op->num_regions)
-        return false;
-    if (op->num_results > l->num_results || op->num_results + l->num_optional_results < l->num_results)
-        return false;
-    if (!form_segments(l, op->num_operands, start, count))
-        return false;
-    for (uint32_t i = 0; i < l->num_args; i++) {
-        const arg_spec *a = &l->args[i];
-        if (!arg_is_attr(a))
-            continue;
-        const spvk_ir_attr *v = spvk_ir_op_attr(op, a->name_z);
-        if (!v) {
-            if (!a->optional)
-                return false;
-            continue;
-        }
-        if ((a->kind == ARG_ENUM && !attr_is_enum(v, a->enum_kind)) ||
-            (a->kind == ARG_SYMBOL && !attr_is_flat_symbol(v)) ||
-            (a->kind == ARG_ARRAY && !attr_is_builtin(v, SPVK_ATTR_ARRAY)) ||
-            (a->kind == ARG_TYPE && !(attr_is_builtin(v, SPVK_ATTR_TYPE) && v->type)))
-            return false;
-    }
-    if (rule == INFER_NONE)
-        return true; /* such formats print every type */
-    if (op->num_operands > 16)
-        return false;
-    /* The types the format leaves out must come back by inference. */
-    const spvk_ir_type *operands[16], *results[1] = {NULL};
-    for (uint32_t i = 0; i < op->num_operands; i++)
-        operands[i] = l->operand_types_printed ? spvk_ir_operand(op, i)->type : NULL;
-    for (uint32_t a = 0; a < l->num_args && !l->operand_types_printed; a++)
-        if (l->arg_type_printed[a])
-            for (uint32_t j = 0; j < count[a]; j++)
-                operands[start[a] + j] = spvk_ir_operand(op, start[a] + j)->type;
-    if (op->num_results)
-        results[0] = l->result_type_printed ? op->results[0].type : NULL;
-    infer_types(ctx, rule, operands, op->num_operands, results, op->num_results);
-    for (uint32_t i = 0; i < op->num_operands; i++)
-        if (operands[i] != spvk_ir_operand(op, i)->type)
-            return false;
-    return op->num_results == 0 || results[0] == op->results[0].type;
+    infer_types(in->ctx, INFER_SAME, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_bool(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_BOOL, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_operand0(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_OPERAND0, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_result(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_RESULT, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_atomic(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_ATOMIC, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_dot_acc(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_DOT_ACC, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_vec_extract(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_VEC_EXTRACT, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_vec_insert(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_VEC_INSERT, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_image(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_IMAGE, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_predicate(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_PREDICATE, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_operand2(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_OPERAND2, in->operand_types, in->num_operands, in->result_types, in->num_results);
+}
+
+void spirv_infer_i32(spvk_ods_infer *in)
+{
+    infer_types(in->ctx, INFER_I32, in->operand_types, in->num_operands, in->result_types, in->num_results);
 }
 
 static void print_stripped_enum(spvk_ir_printer *p, const spvk_ir_attr *a)
@@ -1158,114 +497,6 @@ static void print_stripped_enum(spvk_ir_printer *p, const spvk_ir_attr *a)
     spvk_ir_print_text(p, "<");
     print_enum_bare(p, (unsigned)a->value2, (uint32_t)a->value);
     spvk_ir_print_text(p, ">");
-}
-
-static void decl_print_variable(spvk_ir_printer *p, const spvk_ir_op *op, const form_layout *l,
-                                const format_element *e, const uint32_t *start, const uint32_t *count)
-{
-    int ai = e->arg;
-    const arg_spec *a = &l->args[ai];
-    if (arg_is_operand(a)) {
-        print_operands(p, op, start[ai], count[ai]);
-        return;
-    }
-    const spvk_ir_attr *v = spvk_ir_op_attr(op, a->name_z);
-    if (!v)
-        return;
-    if (a->kind == ARG_ENUM)
-        print_stripped_enum(p, v);
-    else if (a->kind == ARG_TYPE)
-        spvk_ir_print_type_to(p, v->type);
-    else
-        spvk_ir_print_attr_to(p, v);
-}
-
-static void decl_print_type(spvk_ir_printer *p, const spvk_ir_op *op, const form_layout *l,
-                            const format_element *e, const uint32_t *start, const uint32_t *count)
-{
-    if (e->type_of == TYPE_OF_OPERANDS) {
-        print_operand_types(p, op, 0, op->num_operands);
-        return;
-    }
-    if (e->type_of == TYPE_OF_RESULTS) {
-        print_result_types(p, op);
-        return;
-    }
-    int ai = e->arg;
-    if (l->args[ai].kind == ARG_RESULT) {
-        if (op->num_results)
-            spvk_ir_print_type_to(p, op->results[0].type);
-        return;
-    }
-    print_operand_types(p, op, start[ai], count[ai]);
-}
-
-/* Is the optional group starting at element i present in op? (its anchor decides) */
-static bool decl_group_present(const spvk_ir_op *op, const form_layout *l, uint32_t i, const uint32_t *count)
-{
-    int ai = l->elements[i].arg;
-    if (ai < 0)
-        return false;
-    if (arg_is_operand(&l->args[ai]))
-        return count[ai] != 0;
-    return spvk_ir_op_attr(op, l->args[ai].name_z) != NULL;
-}
-
-static void decl_print(spvk_ir_printer *p, const spvk_ir_op *op, const decl_form *f, const form_layout *l)
-{
-    uint32_t start[FORM_MAX_ARGS], count[FORM_MAX_ARGS];
-    if (!decl_printable(spvk_ir_printer_context(p), op, l, f->infer, start, count)) {
-        print_fallback(p, op);
-        return;
-    }
-    /* The spacing state of MLIR's generated printers. */
-    bool should_emit_space = true, last_was_punctuation = false;
-    bool dry = false; /* inside an absent optional group: track the state, print nothing */
-    for (uint32_t i = 0; i < l->num_elements; i++) {
-        const format_element *e = &l->elements[i];
-        switch (e->kind) {
-        case ELEMENT_GROUP_BEGIN:
-            dry = !decl_group_present(op, l, i, count);
-            break;
-        case ELEMENT_GROUP_END:
-            dry = false;
-            break;
-        case ELEMENT_LITERAL:
-            if (!dry) {
-                if (should_emit_space && e->space_before[last_was_punctuation])
-                    spvk_ir_print_text(p, " ");
-                spvk_ir_print_text_n(p, e->text, e->length);
-            }
-            should_emit_space = !e->opens;
-            last_was_punctuation = e->text[0] != '_' && !e->keyword;
-            break;
-        case ELEMENT_ATTR_DICT:
-            if (!dry)
-                spvk_ir_print_attr_dict(p, op->attrs, l->elided, l->num_elided);
-            last_was_punctuation = false;
-            break;
-        default:
-            if (!dry) {
-                if (should_emit_space || !last_was_punctuation)
-                    spvk_ir_print_text(p, " ");
-                if (e->kind == ELEMENT_VARIABLE) {
-                    decl_print_variable(p, op, l, e, start, count);
-                } else if (e->kind == ELEMENT_TYPE) {
-                    decl_print_type(p, op, l, e, start, count);
-                } else if (e->kind == ELEMENT_OPERANDS) {
-                    print_operands(p, op, 0, op->num_operands);
-                } else if (e->kind == ELEMENT_FUNCTIONAL) {
-                    spvk_ir_print_text(p, "(");
-                    print_operand_types(p, op, 0, op->num_operands);
-                    spvk_ir_print_text(p, ") -> ");
-                    print_result_types(p, op);
-                }
-            }
-            last_was_punctuation = false;
-            should_emit_space = true;
-            break;
-        }
-    }
 }
 
 /* An enum attribute in a format: `<A|B>` (MLIR prints it stripped) or the full `#spirv.kind<...>`. */
@@ -1289,266 +520,38 @@ static const spvk_ir_attr *parse_format_enum(spvk_ir_parser *p, unsigned kind, c
     return a;
 }
 
-typedef struct decl_parse_state {
-    ref_list refs[FORM_MAX_ARGS];
-    type_list types[FORM_MAX_ARGS];
-    const spvk_ir_attr *attrs[FORM_MAX_ARGS];
-    ref_list all_refs;   /* from `operands` */
-    type_list all_types; /* from type(operands) */
-    type_list results;
-    bool used_operands, used_all_types, result_typed;
-} decl_parse_state;
-
-static bool decl_parse_variable(spvk_ir_parser *p, const form_layout *l, const format_element *e,
-                                decl_parse_state *s)
+bool spvk_spirv_ods_is_enum(const spvk_ir_attr *a, const spvk_ods_attr_constraint *c)
 {
-    int ai = e->arg;
-    const arg_spec *a = &l->args[ai];
-    if (a->kind == ARG_OPERAND || a->kind == ARG_OPTIONAL_OPERAND) {
-        spvk_ir_operand_ref r;
-        return spvk_ir_parse_operand(p, &r) && ref_push(p, &s->refs[ai], &r);
-    }
-    if (a->kind == ARG_VARIADIC_OPERAND)
-        return parse_operand_list(p, &s->refs[ai]);
-    const spvk_ir_attr *v = NULL;
-    switch (a->kind) {
-    case ARG_ENUM:
-        v = parse_format_enum(p, a->enum_kind, a->name_z);
-        break;
-    case ARG_SYMBOL:
-        v = spvk_ir_parse_symbol_ref(p);
-        if (v && !attr_is_flat_symbol(v))
-            return spvk_ir_parser_error(p, "expected a flat symbol reference");
-        break;
-    case ARG_ARRAY:
-        v = spvk_ir_parse_attr(p, NULL);
-        if (v && !attr_is_builtin(v, SPVK_ATTR_ARRAY))
-            return spvk_ir_parser_error(p, "expected an array attribute for '%s'", a->name_z);
-        break;
-    case ARG_TYPE: {
-        const spvk_ir_type *t = spvk_ir_parse_type(p);
-        v = t ? spvk_ir_type_attr(spvk_ir_parser_context(p), t) : NULL;
-        break;
-    }
-    default:
-        return spvk_ir_parser_error(p, "internal: bad format variable");
-    }
-    if (!v)
-        return false;
-    s->attrs[ai] = v;
-    return true;
+    return attr_is_enum(a, (unsigned)c->param);
 }
 
-static bool decl_parse_type(spvk_ir_parser *p, const form_layout *l, const format_element *e, decl_parse_state *s)
+const spvk_ir_attr *spvk_spirv_ods_parse_enum(spvk_ir_parser *p, const spvk_ods_attr_constraint *c)
 {
-    if (e->type_of == TYPE_OF_OPERANDS) {
-        s->used_all_types = true;
-        return parse_type_list(p, &s->all_types);
-    }
-    if (e->type_of == TYPE_OF_RESULTS) {
-        s->result_typed = true;
-        return parse_result_types(p, &s->results);
-    }
-    int ai = e->arg;
-    const arg_spec *a = &l->args[ai];
-    if (a->kind == ARG_RESULT) {
-        const spvk_ir_type *t = spvk_ir_parse_type(p);
-        s->result_typed = true;
-        return t && type_push(p, &s->results, t);
-    }
-    if (a->kind == ARG_VARIADIC_OPERAND)
-        return parse_type_list(p, &s->types[ai]);
-    const spvk_ir_type *t = spvk_ir_parse_type(p);
-    return t && type_push(p, &s->types[ai], t);
+    const spvk_operand_kind_desc *k = spvk_operand_kind((unsigned)c->param);
+    return parse_format_enum(p, (unsigned)c->param, k && k->name ? k->name : "enum");
 }
 
-static bool parse_literal(spvk_ir_parser *p, const format_element *e, bool optional, bool *present)
+void spvk_spirv_ods_print_enum(spvk_ir_printer *p, const spvk_ir_attr *a, const spvk_ods_attr_constraint *c)
 {
-    if (optional) {
-        *present = e->keyword ? spvk_ir_parse_optional_keyword(p, e->text_z)
-                              : spvk_ir_parse_optional_punct(p, e->text_z);
-        return true;
-    }
-    return e->keyword ? spvk_ir_parse_keyword(p, e->text_z) : spvk_ir_parse_punct(p, e->text_z);
+    (void)c;
+    print_stripped_enum(p, a);
 }
 
-static bool decl_parse(spvk_ir_parser *p, spvk_ir_op_state *state, const decl_form *f, const form_layout *l)
+/* The description of the op with a declarative form named `name` ("spirv.IAdd"), or NULL. */
+static const spvk_ods_op *decl_form_lookup(const char *name)
 {
-    PARSE_FALLBACK_FIRST(p, state);
-    spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    decl_parse_state s;
-    memset(&s, 0, sizeof s);
-
-    for (uint32_t i = 0; i < l->num_elements; i++) {
-        const format_element *e = &l->elements[i];
-        bool ok = true;
-        switch (e->kind) {
-        case ELEMENT_GROUP_BEGIN: {
-            /* The group is present when its first element is. */
-            const format_element *first = i + 1 < l->num_elements ? &l->elements[i + 1] : NULL;
-            bool present = false;
-            if (first && first->kind == ELEMENT_LITERAL) {
-                ok = parse_literal(p, first, true, &present);
-                if (present)
-                    i++;
-            } else if (first && first->kind == ELEMENT_VARIABLE) {
-                present = spvk_ir_parser_at_operand(p);
-            }
-            if (ok && !present)
-                while (i < l->num_elements && l->elements[i].kind != ELEMENT_GROUP_END)
-                    i++;
-            break;
-        }
-        case ELEMENT_GROUP_END:
-            break;
-        case ELEMENT_LITERAL:
-            ok = parse_literal(p, e, false, NULL);
-            break;
-        case ELEMENT_VARIABLE:
-            ok = decl_parse_variable(p, l, e, &s);
-            break;
-        case ELEMENT_TYPE:
-            ok = decl_parse_type(p, l, e, &s);
-            break;
-        case ELEMENT_FUNCTIONAL:
-            s.used_all_types = s.result_typed = true;
-            ok = spvk_ir_parse_punct(p, "(") && parse_type_list(p, &s.all_types) && spvk_ir_parse_punct(p, ")") &&
-                 spvk_ir_parse_punct(p, "->") && parse_result_types(p, &s.results);
-            break;
-        case ELEMENT_OPERANDS:
-            s.used_operands = true;
-            ok = parse_operand_list(p, &s.all_refs);
-            break;
-        case ELEMENT_ATTR_DICT:
-            ok = spvk_ir_parse_optional_attr_dict(p, state);
-            break;
-        default:
-            break;
-        }
-        if (!ok)
-            return false;
-    }
-
-    /* Flatten the operands in ODS order. */
-    ref_list refs = {0};
-    if (s.used_operands) {
-        refs = s.all_refs;
-    } else {
-        for (uint32_t i = 0; i < l->num_args; i++)
-            for (uint32_t j = 0; j < s.refs[i].count; j++)
-                if (!ref_push(p, &refs, &s.refs[i].items[j]))
-                    return false;
-    }
-    uint32_t start[FORM_MAX_ARGS], count[FORM_MAX_ARGS];
-    if (!form_segments(l, refs.count, start, count))
-        return spvk_ir_parser_error(p, "wrong number of operands for 'spirv.%s': %u", short_name_of(f->entry.name), refs.count);
-    if (refs.count > (1u << 20))
-        return spvk_ir_parser_error(p, "too many operands");
-
-    const spvk_ir_type **types = spvk_ir_parser_scratch(p, sizeof *types * (refs.count + 1));
-    if (!types)
-        return false;
-    for (uint32_t i = 0; i < refs.count; i++)
-        types[i] = NULL;
-    if (s.used_all_types) {
-        if (s.all_types.count != refs.count)
-            return spvk_ir_parser_error(p, "%u types present, but expected %u", s.all_types.count, refs.count);
-        for (uint32_t i = 0; i < refs.count; i++)
-            types[i] = s.all_types.items[i];
-    }
-    for (uint32_t i = 0; i < l->num_args; i++) {
-        if (!arg_is_operand(&l->args[i]) || s.types[i].count == 0)
-            continue;
-        if (s.types[i].count != count[i])
-            return spvk_ir_parser_error(p, "%u types present for '%s', but expected %u", s.types[i].count,
-                                        l->args[i].name_z, count[i]);
-        for (uint32_t j = 0; j < count[i]; j++)
-            types[start[i] + j] = s.types[i].items[j];
-    }
-
-    /* Results: as many as the form has (an optional one exists when its type was given). */
-    const spvk_ir_type *results[1] = {NULL};
-    uint32_t num_results = l->num_results;
-    if (s.result_typed) {
-        if (s.results.count > l->num_results || s.results.count + l->num_optional_results < l->num_results)
-            return spvk_ir_parser_error(p, "'spirv.%s' expects %u result(s), got %u types", short_name_of(f->entry.name), l->num_results,
-                                        s.results.count);
-        num_results = s.results.count;
-        if (num_results)
-            results[0] = s.results.items[0];
-    }
-    infer_types(ctx, f->infer, types, refs.count, results, num_results);
-
-    for (uint32_t i = 0; i < refs.count; i++) {
-        if (!types[i])
-            return spvk_ir_parser_error(p, "cannot infer the type of operand %u of 'spirv.%s'", i, short_name_of(f->entry.name));
-        if (!resolve_add(p, state, &refs.items[i], types[i]))
-            return false;
-    }
-    if (num_results) {
-        if (!results[0])
-            return spvk_ir_parser_error(p, "cannot infer the result type of 'spirv.%s'", short_name_of(f->entry.name));
-        if (!spvk_ir_state_add_result_type(p, state, results[0]))
-            return false;
-    }
-    for (uint32_t i = 0; i < l->num_args; i++) {
-        if (!arg_is_attr(&l->args[i]))
-            continue;
-        if (!s.attrs[i]) {
-            if (!l->args[i].optional)
-                return spvk_ir_parser_error(p, "missing '%s' in 'spirv.%s'", l->args[i].name_z, short_name_of(f->entry.name));
-            continue;
-        }
-        if (!spvk_ir_state_add_attr(p, state, l->args[i].name_z, s.attrs[i]))
-            return false;
-    }
-    return true;
-}
-
-static const decl_form *decl_form_lookup(const char *name)
-{
-    size_t lo = 0, hi = sizeof decl_forms / sizeof decl_forms[0];
+    size_t lo = 0, hi = spvk_spirv_ods.num_ops;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int c = strcmp(name, decl_forms[mid].entry.name);
+        int c = strcmp(name, spvk_spirv_ods.ops[mid].name);
         if (c == 0)
-            return &decl_forms[mid];
+            return &spvk_spirv_ods.ops[mid];
         if (c < 0)
             hi = mid;
         else
             lo = mid + 1;
     }
     return NULL;
-}
-
-/* A declarative form with its format parsed, made once per context when its op's def is made
-   (spvk_ir_op_def.form_data). */
-typedef struct decl_prepared {
-    const decl_form *form;
-    form_layout layout; /* its arrays follow in the same block */
-} decl_prepared;
-
-static const decl_prepared *prepared_of(const spvk_ir_op_def *def)
-{
-    return def && def->parse == decl_parse_hook ? def->form_data : NULL;
-}
-
-static bool decl_parse_hook(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    const decl_prepared *d = prepared_of(state->def);
-    if (!d)
-        return spvk_ir_parser_error(p, "internal: no custom form for this op");
-    return decl_parse(p, state, d->form, &d->layout);
-}
-
-static void decl_print_hook(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    const decl_prepared *d = prepared_of(op->def);
-    if (!d) {
-        print_fallback(p, op);
-        return;
-    }
-    decl_print(p, op, d->form, &d->layout);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -3286,31 +2289,11 @@ static const spvk_spirv_custom_form *search_forms(const spvk_spirv_custom_form *
 
 const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name)
 {
-    const decl_form *f = name ? decl_form_lookup(name) : NULL;
-    if (!f)
-        return NULL;
-    form_layout l;
-    form_layout_room room;
-    /* A format the interpreter cannot take leaves no data: the op prints generically. */
-    if (!form_layout_init(f, &l, &room))
-        return NULL;
-    /* One block: the prepared form, then its elements, arguments, elided names (at most one per
-       argument, and operandSegmentSizes) and flags. */
-    size_t elements = sizeof(format_element) * l.num_elements, args = sizeof(arg_spec) * l.num_args,
-           elided = sizeof(const char *) * (l.num_args + 1);
-    decl_prepared *d = ir_alloc_immutable(ctx, sizeof *d + elements + args + elided + l.num_args);
-    if (!d)
-        return NULL;
-    char *at = (char *)(d + 1);
-    d->form = f;
-    d->layout = l;
-    d->layout.elements = memcpy(at, l.elements, elements);
-    d->layout.args = memcpy(at += elements, l.args, args);
-    d->layout.elided = (const char **)(void *)(at += args);
-    d->layout.num_elided = elided_attrs(d->layout.args, l.num_args, d->layout.elided);
-    d->layout.arg_type_printed = memcpy(at + elided, l.arg_type_printed, l.num_args);
-    return d;
+    const spvk_ods_op *op = name ? decl_form_lookup(name) : NULL;
+    return op ? spvk_ods_form_data(ctx, op) : NULL;
 }
+
+static const spvk_spirv_custom_form decl_hooks = {NULL, spvk_ods_parse, spvk_ods_print};
 
 const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name)
 {
@@ -3320,8 +2303,7 @@ const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name)
     f = search_forms(custom_forms, sizeof custom_forms / sizeof custom_forms[0], name);
     if (f)
         return f;
-    const decl_form *d = decl_form_lookup(name);
-    return d ? &d->entry : NULL;
+    return decl_form_lookup(name) ? &decl_hooks : NULL;
 }
 
 /* ------------------------------------------------------------------------------------------------

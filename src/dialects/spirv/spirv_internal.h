@@ -22,6 +22,7 @@
 #include "spvkit/spirv_dialect.h"
 #include "../../ir/dict_memo.h"
 #include "spvkit/ir_asm.h"
+#include "spvkit/ir_ods.h"
 
 typedef enum spvk_spirv_slot_kind {
     SPVK_SPIRV_SLOT_OPERAND, /* SSA operand(s) */
@@ -160,7 +161,8 @@ const char *spvk_spirv_function_param_attr(unsigned kind, uint32_t enumerant_val
 /* Appended: the info for an op name ("spirv.IAdd", "spv.IAdd" too), or NULL. */
 const spvk_spirv_op_info *spvk_spirv_op_info_by_name(const char *name, size_t length);
 
-/* Custom assembly forms (spirv_custom_forms.c): the parse/print pair for an op name, or NULL. */
+/* Custom assembly forms (spirv_custom_forms.c): the parse/print pair for an op name, or NULL (the
+   declarative forms of spirv.ops share one entry, whose name is NULL). */
 typedef struct spvk_spirv_custom_form {
     const char *name; /* "spirv.Load" */
     bool (*parse)(spvk_ir_parser *p, spvk_ir_op_state *state);
@@ -171,6 +173,23 @@ const spvk_spirv_custom_form *spvk_spirv_custom_form_lookup(const char *name);
    for spvk_ir_op_def.form_data (ir_alloc_immutable memory); NULL when it has none, or out of
    memory (ctx failed). */
 const void *spvk_spirv_custom_form_data(spvk_ir_context *ctx, const char *name);
+/* The declarative forms (spirv.ops -> spirv_ops.c) and the hooks it names (spirv_custom_forms.c). */
+extern const spvk_ods_dialect spvk_spirv_ods;
+bool spvk_spirv_ods_is_enum(const spvk_ir_attr *a, const spvk_ods_attr_constraint *c);
+const spvk_ir_attr *spvk_spirv_ods_parse_enum(spvk_ir_parser *p, const spvk_ods_attr_constraint *c);
+void spvk_spirv_ods_print_enum(spvk_ir_printer *p, const spvk_ir_attr *a, const spvk_ods_attr_constraint *c);
+void spirv_infer_same(spvk_ods_infer *in);
+void spirv_infer_bool(spvk_ods_infer *in);
+void spirv_infer_operand0(spvk_ods_infer *in);
+void spirv_infer_result(spvk_ods_infer *in);
+void spirv_infer_atomic(spvk_ods_infer *in);
+void spirv_infer_dot_acc(spvk_ods_infer *in);
+void spirv_infer_vec_extract(spvk_ods_infer *in);
+void spirv_infer_vec_insert(spvk_ods_infer *in);
+void spirv_infer_image(spvk_ods_infer *in);
+void spirv_infer_predicate(spvk_ods_infer *in);
+void spirv_infer_operand2(spvk_ods_infer *in);
+void spirv_infer_i32(spvk_ods_infer *in);
 
 /* The verifier of every spirv op (spirv_verify.c): operand counts for all, operand and result
    types per the SPIR-V specification for the ops issue 4 lists, structural ops' own rules. */

@@ -312,7 +312,9 @@ enum {
     /* Print the fallback form `(%a, %b) {attrs} : (T1, T2) -> R` after the name when the format
        cannot say everything about an op (MLIR would print it generically); parse it first. */
     SPVK_ODS_OP_FALLBACK = 1u << 1,
-    SPVK_ODS_OP_NO_ODS_VERIFY = 1u << 2 /* the dialect verifies the op itself (spirv) */
+    SPVK_ODS_OP_NO_ODS_VERIFY = 1u << 2, /* the dialect verifies the op itself (spirv) */
+    SPVK_ODS_OP_SAME_VARIADIC_OPERANDS = 1u << 3, /* SameVariadicOperandSize: variadic groups share the rest evenly */
+    SPVK_ODS_OP_SAME_VARIADIC_RESULTS = 1u << 4   /* SameVariadicResultSize */
 };
 
 typedef struct spvk_ods_dialect {

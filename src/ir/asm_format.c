@@ -500,7 +500,7 @@ bool spvk_ods_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self, co
    ------------------------------------------------------------------------------------------------ */
 
 static bool segments(const spvk_ods_value *vals, uint32_t n, uint32_t total, const spvk_ir_attr *sizes,
-                     uint32_t *start, uint32_t *count)
+                     uint32_t *start, uint32_t *count, bool same_variadic)
 {
     if (sizes) {
         if (!builtin_attr(sizes, SPVK_ATTR_DENSE_ARRAY) || sizes->num_attrs != n)
@@ -523,9 +523,11 @@ static bool segments(const spvk_ods_value *vals, uint32_t n, uint32_t total, con
         else
             variable++;
     }
-    if (total < fixed || (variable == 0 && total != fixed) || variable > 1)
-        return variable > 1 && total >= fixed ? false : (total == fixed && variable == 0);
-    uint32_t rest = total - fixed, at = 0;
+    if (total < fixed || (variable == 0 && total != fixed))
+        return false;
+    if (variable > 1 && (!same_variadic || (total - fixed) % variable))
+        return false;
+    uint32_t rest = (total - fixed) / (variable ? variable : 1), at = 0;
     for (uint32_t i = 0; i < n; i++) {
         start[i] = at;
         count[i] = vals[i].arity == SPVK_ODS_SINGLE ? 1 : rest;
@@ -542,7 +544,8 @@ bool spvk_ods_operand_groups(const spvk_ods_op *ods, const spvk_ir_op *op, uint3
         (ods->traits & SPVK_TRAIT_ATTR_SIZED_OPERANDS) ? spvk_ir_op_attr(op, "operandSegmentSizes") : NULL;
     if ((ods->traits & SPVK_TRAIT_ATTR_SIZED_OPERANDS) && !sizes)
         return false;
-    return segments(ods->operands, ods->num_operands, op->num_operands, sizes, start, count);
+    return segments(ods->operands, ods->num_operands, op->num_operands, sizes, start, count,
+                    (ods->flags & SPVK_ODS_OP_SAME_VARIADIC_OPERANDS) != 0);
 }
 
 bool spvk_ods_result_groups(const spvk_ods_op *ods, const spvk_ir_op *op, uint32_t *start, uint32_t *count)
@@ -551,7 +554,8 @@ bool spvk_ods_result_groups(const spvk_ods_op *ods, const spvk_ir_op *op, uint32
         (ods->traits & SPVK_TRAIT_ATTR_SIZED_RESULTS) ? spvk_ir_op_attr(op, "resultSegmentSizes") : NULL;
     if ((ods->traits & SPVK_TRAIT_ATTR_SIZED_RESULTS) && !sizes)
         return false;
-    return segments(ods->results, ods->num_results, op->num_results, sizes, start, count);
+    return segments(ods->results, ods->num_results, op->num_results, sizes, start, count,
+                    (ods->flags & SPVK_ODS_OP_SAME_VARIADIC_RESULTS) != 0);
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -1523,18 +1527,22 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
         return true;
     }
     case SPVK_ODS_EL_GROUP: {
-        const spvk_ods_element *first = &c->ods->elements[at + 1];
-        bool consumed;
-        bool present = at + 1 < e->end && group_first_present(c, first, &consumed);
+        /* The first element that is not whitespace decides (MLIR's first parsable element). */
+        uint32_t f = at + 1;
+        const spvk_ods_element *els = c->ods->elements;
+        while (f < e->end && els[f].kind == SPVK_ODS_EL_LITERAL && (!els[f].length || els[f].text[0] == ' '))
+            f++;
+        bool consumed = false;
+        bool present = f < e->end && group_first_present(c, &els[f], &consumed);
         if (present) {
             /* A unit attribute anchor that is not the first element is set by the group's presence. */
-            if (e->anchor >= 0 && (uint32_t)e->anchor != at + 1) {
+            if (e->anchor >= 0 && (uint32_t)e->anchor != f) {
                 const spvk_ods_element *an = &c->ods->elements[e->anchor];
                 if (an->kind == SPVK_ODS_EL_ATTR && c->ods->attrs[an->index].constraint &&
                     c->ods->attrs[an->index].constraint->form == SPVK_ODS_ATTR_UNIT)
                     c->attrs[an->index] = spvk_ir_unit_attr(ctx);
             }
-            return parse_elements(c, at + 1 + (consumed ? 1 : 0), e->end);
+            return parse_elements(c, consumed ? f + 1 : at + 1, e->end);
         }
         if (e->flags & SPVK_ODS_ELSE)
             return parse_elements(c, e->end, e->else_end);
@@ -1632,7 +1640,8 @@ static bool finish_parse(parse_ctx *c)
     uint32_t num_operands = 0;
     if (c->all_refs.set) {
         num_operands = c->all_refs.count;
-        if (!segments(ods->operands, ods->num_operands, num_operands, NULL, start, count))
+        if (!segments(ods->operands, ods->num_operands, num_operands, NULL, start, count,
+                      (ods->flags & SPVK_ODS_OP_SAME_VARIADIC_OPERANDS) != 0))
             return spvk_ir_parser_error(p, "'%s' has %u operands, which do not fit its operand groups",
                                         ods->name, num_operands);
     } else {
@@ -1664,7 +1673,8 @@ static bool finish_parse(parse_ctx *c)
     uint32_t num_results = 0;
     if (c->all_rtypes.set) {
         num_results = c->all_rtypes.count;
-        if (!segments(ods->results, ods->num_results, num_results, NULL, rstart, rcount))
+        if (!segments(ods->results, ods->num_results, num_results, NULL, rstart, rcount,
+                      (ods->flags & SPVK_ODS_OP_SAME_VARIADIC_RESULTS) != 0))
             return spvk_ir_parser_error(p, "'%s' expects %u result(s), got %u types", ods->name,
                                         ods->num_results, num_results);
     } else {

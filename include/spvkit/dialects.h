@@ -23,6 +23,7 @@ SPVK_API const spvk_ir_dialect *spvk_spirv_dialect(void); /* spirv_dialect.h: it
 SPVK_API const spvk_ir_dialect *spvk_memref_dialect(void); /* buffers and views (MLIR 19's memref) */
 /* Dialect owners: append `SPVK_API const spvk_ir_dialect *spvk_<d>_dialect(void);` here and a line in
    src/dialects/registry.c. */
+SPVK_API const spvk_ir_dialect *spvk_gpu_dialect(void);
 
 #ifdef __cplusplus
 }

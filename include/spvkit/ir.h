@@ -488,6 +488,12 @@ SPVK_API bool spvk_ir_op_emit_error(spvk_ir_verifier *v, const spvk_ir_op *op, c
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* A note at op's location after an error (MLIR's attachNote: "return type declared here"). */
+SPVK_API void spvk_ir_op_note(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 SPVK_API spvk_ir_context *spvk_ir_verifier_context(spvk_ir_verifier *v);
 /* The op a SYMBOL_REF names, looked up from the nearest symbol table above `from`, through an
    index the verifier builds once per table (op verifiers resolve many references). */

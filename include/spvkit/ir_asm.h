@@ -20,16 +20,35 @@ SPVK_API spvk_ir_context *spvk_ir_parser_context(spvk_ir_parser *p);
 /* Scratch memory that lives until the operation being parsed is created (the op's state arrays,
    operand lists): released after each operation, unlike the context's arena, which keeps
    everything until the context dies. NULL (with an error reported) when out of memory. */
-SPVK_API void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size);
+void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size);
+/* How many results the text binds to the op being parsed (`%a, %b = gpu.alloc ...`: 2), as
+   MLIR's OpAsmParser::getNumResults: a custom form whose results depend on the text (`async`)
+   reads it before it parses a nested region. */
+SPVK_API uint32_t spvk_ir_parser_num_results(spvk_ir_parser *p);
 /* Reports "file:line:col: error: ..." at the current token; always returns false. */
 SPVK_API bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Where the next token starts, for an error reported once what follows it is known (MLIR's
+   getCurrentLocation + emitError(loc)). */
+typedef struct spvk_ir_parser_loc {
+    const char *pos;
+    uint32_t line, column;
+} spvk_ir_parser_loc;
+SPVK_API spvk_ir_parser_loc spvk_ir_parser_current_loc(spvk_ir_parser *p);
+SPVK_API bool spvk_ir_parser_error_at(spvk_ir_parser *p, spvk_ir_parser_loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* Punctuation: "(" ")" "[" "]" "{" "}" "<" ">" "," ":" "=" "->" "::" "*" "?" "+" "..." */
 SPVK_API bool spvk_ir_parse_punct(spvk_ir_parser *p, const char *punct);
 SPVK_API bool spvk_ir_parse_optional_punct(spvk_ir_parser *p, const char *punct);
+/* The same with MLIR's wording for what was expected ("')' in argument list"): the error, at the
+   end of the text before the token as MLIR reports a missing token, says "expected <what>". */
+SPVK_API bool spvk_ir_parse_punct_expected(spvk_ir_parser *p, const char *punct, const char *what);
 /* A bare identifier equal to kw. */
 SPVK_API bool spvk_ir_parse_keyword(spvk_ir_parser *p, const char *kw);
 SPVK_API bool spvk_ir_parse_optional_keyword(spvk_ir_parser *p, const char *kw);
@@ -49,6 +68,11 @@ SPVK_API bool spvk_ir_parse_dimension_list(spvk_ir_parser *p, int64_t *dims, uin
 /* Peeks: is the next token this punctuation / a value (%...) / a type start? */
 SPVK_API bool spvk_ir_parser_at_punct(spvk_ir_parser *p, const char *punct);
 SPVK_API bool spvk_ir_parser_at_operand(spvk_ir_parser *p);
+SPVK_API bool spvk_ir_parser_at_symbol(spvk_ir_parser *p); /* @name */
+/* Is the next token the bare identifier kw? Its text, without taking it (an error about a word
+   points at the word, as MLIR's do)? */
+SPVK_API bool spvk_ir_parser_at_keyword(spvk_ir_parser *p, const char *kw);
+SPVK_API bool spvk_ir_parser_peek_identifier(spvk_ir_parser *p, const char **start, size_t *length);
 
 SPVK_API const spvk_ir_type *spvk_ir_parse_type(spvk_ir_parser *p);
 SPVK_API const spvk_ir_type *spvk_ir_parse_optional_type(spvk_ir_parser *p);
@@ -131,6 +155,10 @@ SPVK_API void spvk_ir_print_successor_with_operands(spvk_ir_printer *p, const sp
 /* A region in braces. print_entry_args false: the entry block's label and arguments are left out
    (the op printed them, as a function does in its signature). */
 SPVK_API void spvk_ir_print_region(spvk_ir_printer *p, const spvk_ir_region *r, bool print_entry_args, bool print_empty_block);
+/* The same, leaving out each block's terminator (MLIR's printBlockTerminators = false): a custom
+   form whose terminator is implicit (gpu.module's gpu.module_end). */
+SPVK_API void spvk_ir_print_region_without_terminators(spvk_ir_printer *p, const spvk_ir_region *r, bool print_entry_args,
+                                              bool print_empty_block);
 /* Prints a name for a block argument declared by the op itself (function signatures). */
 SPVK_API void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg);
 SPVK_API void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc);

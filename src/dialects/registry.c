@@ -10,6 +10,7 @@ static const dialect_getter shipped[] = {
     spvk_ir_builtin_dialect,
     spvk_spirv_dialect,
     spvk_memref_dialect,
+    spvk_gpu_dialect,
 };
 
 bool spvk_ir_register_all_dialects(spvk_ir_context *ctx)

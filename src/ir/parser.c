@@ -134,6 +134,7 @@ typedef struct op_frame {
     const char *deferred_loc; /* `loc(#alias)` naming an alias defined later */
     size_t deferred_loc_length;
     ir_token deferred_loc_token;
+    uint32_t num_result_names; /* results the text binds (`%a, %b:2 = ...`), for custom forms */
 } op_frame;
 
 typedef struct deferred_loc {
@@ -3583,6 +3584,7 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
             goto out;
         framed = true;
         frame_index = p->frames.count - 1;
+        p->frames.items[frame_index].num_result_names = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
         op = parse_custom_op(p, frame_index, &name_tok);
     } else {
         error(p, "expected operation name in quotes");
@@ -3593,8 +3595,11 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
     spvk_ir_block_append(block, op);
     if (num_names) {
         if (total != op->num_results) {
-            error_at(p, &names[0].tok, "operation defines %u results but was provided %llu to bind", op->num_results,
-                     (unsigned long long)total);
+            if (!op->num_results)
+                error_at(p, &names[0].tok, "cannot name an operation with no results");
+            else
+                error_at(p, &names[0].tok, "operation defines %u results but was provided %llu to bind",
+                         op->num_results, (unsigned long long)total);
             goto out;
         }
         uint32_t first = 0;
@@ -4178,6 +4183,26 @@ spvk_ir_context *spvk_ir_parser_context(spvk_ir_parser *p) { return p->ctx; }
 
 void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size) { return scratch_alloc(p, size); }
 
+spvk_ir_parser_loc spvk_ir_parser_current_loc(spvk_ir_parser *p)
+{
+    spvk_ir_parser_loc l = {p->tok.start, p->tok.line, p->tok.column};
+    return l;
+}
+
+bool spvk_ir_parser_error_at(spvk_ir_parser *p, spvk_ir_parser_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report_at(p, loc.pos, loc.line, loc.column, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+uint32_t spvk_ir_parser_num_results(spvk_ir_parser *p)
+{
+    return p->frames.count ? p->frames.items[p->frames.count - 1].num_result_names : 0;
+}
+
 bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
 {
     va_list ap;
@@ -4232,6 +4257,57 @@ bool spvk_ir_parse_optional_punct(spvk_ir_parser *p, const char *punct)
     return consume_if(p, k);
 }
 
+/* A missing token is reported where the text before it ends, as MLIR's emitWrongTokenError does:
+   past blanks, blank lines and a `//` comment ending the previous line. */
+static bool wrong_token_error(parser *p, const char *fmt, ...) SPVK_PRINTF(2, 3);
+static bool wrong_token_error(parser *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const char *begin = p->lx.begin, *end = p->tok.start;
+    uint32_t line = p->tok.line, column = p->tok.column;
+    if (p->tok.kind == TOK_EOF || !end || end < begin || end > p->text_end) {
+        verror(p, fmt, ap);
+        va_end(ap);
+        return false;
+    }
+    const char *cur = end;
+    uint32_t cur_line = line;
+    for (;;) {
+        while (cur > begin && (cur[-1] == ' ' || cur[-1] == '\t'))
+            cur--;
+        if (cur == begin) {
+            cur = NULL; /* nothing before it: the token's own place */
+            break;
+        }
+        if (cur[-1] != '\n' && cur[-1] != '\r')
+            break;
+        cur--;
+        if (cur > begin && cur[-1] == '\r' && cur[0] == '\n')
+            cur--;
+        cur_line--;
+        const char *ls = cur;
+        while (ls > begin && ls[-1] != '\n' && ls[-1] != '\r')
+            ls--;
+        for (const char *c = ls; c + 1 < cur; c++)
+            if (c[0] == '/' && c[1] == '/') {
+                cur = c;
+                break;
+            }
+    }
+    if (cur && cur_line >= 1) {
+        const char *ls = cur;
+        while (ls > begin && ls[-1] != '\n' && ls[-1] != '\r')
+            ls--;
+        line = cur_line;
+        column = (uint32_t)(cur - ls) + 1;
+        end = cur;
+    }
+    report_at(p, end, line, column, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
 bool spvk_ir_parse_punct(spvk_ir_parser *p, const char *punct)
 {
     ir_token_kind k;
@@ -4240,7 +4316,20 @@ bool spvk_ir_parse_punct(spvk_ir_parser *p, const char *punct)
     if (!punct_kind(punct, &k))
         return error(p, "internal error: unknown punctuation '%s'", punct);
     if (p->tok.kind != k)
-        return error(p, "expected '%s'", punct);
+        return wrong_token_error(p, "expected '%s'", punct);
+    advance(p);
+    return !p->failed;
+}
+
+bool spvk_ir_parse_punct_expected(spvk_ir_parser *p, const char *punct, const char *what)
+{
+    ir_token_kind k;
+    if (p->failed)
+        return false;
+    if (!punct_kind(punct, &k))
+        return error(p, "internal error: unknown punctuation '%s'", punct);
+    if (p->tok.kind != k)
+        return wrong_token_error(p, "expected %s", what);
     advance(p);
     return !p->failed;
 }
@@ -4252,6 +4341,8 @@ bool spvk_ir_parser_at_punct(spvk_ir_parser *p, const char *punct)
 }
 
 bool spvk_ir_parser_at_operand(spvk_ir_parser *p) { return at(p, TOK_PERCENT_ID); }
+
+bool spvk_ir_parser_at_symbol(spvk_ir_parser *p) { return at(p, TOK_AT_ID); }
 
 bool spvk_ir_parse_optional_keyword(spvk_ir_parser *p, const char *kw)
 {
@@ -4269,6 +4360,17 @@ bool spvk_ir_parse_keyword(spvk_ir_parser *p, const char *kw)
         return error(p, "expected '%s'", kw);
     advance(p);
     return !p->failed;
+}
+
+bool spvk_ir_parser_at_keyword(spvk_ir_parser *p, const char *kw) { return at_keyword(p, kw); }
+
+bool spvk_ir_parser_peek_identifier(spvk_ir_parser *p, const char **start, size_t *length)
+{
+    if (p->failed || p->tok.kind != TOK_BARE_ID)
+        return false;
+    *start = p->tok.start;
+    *length = p->tok.length;
+    return true;
 }
 
 bool spvk_ir_parse_optional_identifier(spvk_ir_parser *p, const char **out)

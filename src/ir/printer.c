@@ -682,6 +682,7 @@ static void print_attr_text(printer *p, const spvk_ir_attr *a, elision elide)
     if (a->dialect) {
         ch(p, '#');
         text(p, a->dialect->name);
+        size_t dot = p->out.length;
         ch(p, '.');
         size_t body = p->out.length; /* text is flushed between ops, never inside an attribute */
         if (a->dialect->print_attr) {
@@ -693,6 +694,11 @@ static void print_attr_text(printer *p, const spvk_ir_attr *a, elision elide)
             }
         } else
             text(p, "<<unprintable>>");
+        /* A body that is not a mnemonic goes straight after the name: #index<cmp_predicate slt>. */
+        if (!p->out.failed && p->out.length > dot + 1 && p->out.data[dot + 1] == '<') {
+            memmove(p->out.data + dot, p->out.data + dot + 1, p->out.length - dot - 1);
+            p->out.length--;
+        }
         return;
     }
     switch (a->kind) {
@@ -1212,7 +1218,7 @@ static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
     ch(p, ')');
 }
 
-static void print_block(printer *p, const spvk_ir_block *b, bool header)
+static void print_block(printer *p, const spvk_ir_block *b, bool header, bool terminator)
 {
     if (header) {
         indent(p);
@@ -1243,24 +1249,32 @@ static void print_block(printer *p, const spvk_ir_block *b, bool header)
         if (p->pool)
             pool_collect(p, 0);
     } else {
-        for (const spvk_ir_op *o = b->first; o; o = o->next)
+        /* A custom form may leave out the implicit terminator (MLIR's printBlockTerminators). */
+        const spvk_ir_op *end = terminator ? NULL : spvk_ir_block_terminator(b);
+        for (const spvk_ir_op *o = b->first; o && o != end; o = o->next)
             print_op(p, o);
     }
     p->indent -= 2;
 }
 
-static void print_region(printer *p, const spvk_ir_region *r, bool entry_args, bool empty_block)
+static void print_region_with(printer *p, const spvk_ir_region *r, bool entry_args, bool empty_block,
+                              bool terminators)
 {
     text(p, "{\n");
     if (r->first) {
         const spvk_ir_block *entry = r->first;
         bool header = (empty_block && !entry->first) || (entry_args && entry->num_args);
-        print_block(p, entry, header);
+        print_block(p, entry, header, terminators);
         for (const spvk_ir_block *b = entry->next; b; b = b->next)
-            print_block(p, b, true);
+            print_block(p, b, true, terminators);
     }
     indent(p);
     ch(p, '}');
+}
+
+static void print_region(printer *p, const spvk_ir_region *r, bool entry_args, bool empty_block)
+{
+    print_region_with(p, r, entry_args, empty_block, true);
 }
 
 static void print_op_name(printer *p, const spvk_ir_op *op, bool custom)
@@ -2137,6 +2151,12 @@ void spvk_ir_print_successor_with_operands(spvk_ir_printer *p, const spvk_ir_blo
 void spvk_ir_print_region(spvk_ir_printer *p, const spvk_ir_region *r, bool print_entry_args, bool print_empty_block)
 {
     print_region(p, r, print_entry_args, print_empty_block);
+}
+
+void spvk_ir_print_region_without_terminators(spvk_ir_printer *p, const spvk_ir_region *r, bool print_entry_args,
+                                              bool print_empty_block)
+{
+    print_region_with(p, r, print_entry_args, print_empty_block, false);
 }
 
 void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg) { print_value(p, arg); }

@@ -125,6 +125,25 @@ bool spvk_ir_op_error(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt
     return false;
 }
 
+void spvk_ir_op_note(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt, ...)
+{
+    char message[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    const char *file = NULL;
+    uint32_t line = 0, column = 0;
+    if (op && op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
+        file = op->loc->string;
+        line = (uint32_t)op->loc->value;
+        column = (uint32_t)op->loc->value2;
+    }
+    if (!spvk_diag_add(v->diags, SPVK_SEVERITY_NOTE, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL, 0,
+                       "%s", message))
+        v->out_of_memory = true;
+}
+
 /* ---- Dominance ---- */
 
 static uint32_t intersect(const uint32_t *idom, uint32_t a, uint32_t b)

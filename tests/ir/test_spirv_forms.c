@@ -534,7 +534,7 @@ typedef struct error_case {
    it: these lines end with a location so that the token is on the same line. */
 static const error_case error_cases[] = {
     {"%0 = spirv.Load \"Bogus\" %p : f32", "'Bogus' is not a StorageClass", 0},
-    {"%0 = spirv.IAdd %i, %i i32", "expected ':'", 24},
+    {"%0 = spirv.IAdd %i, %i i32", "expected ':'", 23}, /* MLIR's: where the text before the token ends */
     {"%0 = spirv.CompositeExtract %v[9 : i32] : vector<4xf32> loc(unknown)", "out of bounds", 0},
     {"%0 = spirv.CompositeExtract %v : vector<4xf32>", "", 0},
     {"%0 = spirv.IAddCarry %i, %i : i32 loc(unknown)", "expected spirv.struct type with two members", 0},
@@ -545,10 +545,10 @@ static const error_case error_cases[] = {
     {"%0 = spirv.AccessChain %s[%i] : !spirv.ptr<!spirv.struct<(f32, i32)>, Function>, i32 loc(unknown)",
      "must be an integer spirv.Constant", 0},
     {"%0 = spirv.ConvertFToS %f : f32 f16", "expected 'to'", 33},
-    {"%0 = spirv.FunctionCall @g(%i) : i32", "expected '('", 34},
+    {"%0 = spirv.FunctionCall @g(%i) : i32", "expected '('", 33},
     {"%0 = spirv.Constant [1 : i32] loc(unknown)", "expected ':'", 0},
     {"%0 = spirv.GL.FMix %f : f32, %f : f32 -> f32", "expected ','", 0},
-    {"spirv.Store \"Function\" %p : f32", "expected ','", 27},
+    {"spirv.Store \"Function\" %p : f32", "expected ','", 26},
     {"spirv.module Bogus GLSL450 {", "'Bogus' is not a AddressingModel", 0},
 };
 

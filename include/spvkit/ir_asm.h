@@ -20,7 +20,7 @@ SPVK_API spvk_ir_context *spvk_ir_parser_context(spvk_ir_parser *p);
 /* Scratch memory that lives until the operation being parsed is created (the op's state arrays,
    operand lists): released after each operation, unlike the context's arena, which keeps
    everything until the context dies. NULL (with an error reported) when out of memory. */
-void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size);
+SPVK_API void *spvk_ir_parser_scratch(spvk_ir_parser *p, size_t size);
 /* How many results the text binds to the op being parsed (`%a, %b = gpu.alloc ...`: 2), as
    MLIR's OpAsmParser::getNumResults: a custom form whose results depend on the text (`async`)
    reads it before it parses a nested region. */

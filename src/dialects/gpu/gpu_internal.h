@@ -7,7 +7,7 @@
 #define SPVK_GPU_INTERNAL_H
 
 #include "spvkit/dialects.h"
-#include "../../ir/ir_asm.h"
+#include "spvkit/ir_asm.h"
 
 typedef enum gpu_type_kind {
     GPU_TYPE_ASYNC_TOKEN = 0 /* !gpu.async.token */

@@ -391,6 +391,24 @@ SPVK_API spvk_ir_op *spvk_ir_symbol_lookup(const spvk_ir_op *table, const char *
 SPVK_API spvk_ir_op *spvk_ir_symbol_resolve(const spvk_ir_op *from, const spvk_ir_attr *ref);
 /* The nearest enclosing op (op itself excluded) with the symbol-table trait. */
 SPVK_API spvk_ir_op *spvk_ir_symbol_table_of(const spvk_ir_op *op);
+/* Whether op defines a symbol: it has the symbol trait and a name (a builtin.module without
+   one is no symbol, as MLIR's optional symbols). */
+SPVK_API bool spvk_ir_op_is_symbol(const spvk_ir_op *op);
+#define SPVK_IR_SYMBOL_VISIBILITY "sym_visibility"
+typedef enum spvk_ir_symbol_visibility {
+    SPVK_SYMBOL_PUBLIC,  /* no sym_visibility, or "public": may be used from outside the IR */
+    SPVK_SYMBOL_PRIVATE, /* "private": only from inside the symbol table holding it */
+    SPVK_SYMBOL_NESTED   /* "nested": from inside and from the symbol tables above, not outside the IR */
+} spvk_ir_symbol_visibility;
+SPVK_API spvk_ir_symbol_visibility spvk_ir_symbol_visibility_of(const spvk_ir_op *op);
+/* Symbol uses (MLIR's SymbolTable::getSymbolUses): calls fn with each SYMBOL_REF attribute held
+   by `from` and by the ops nested in it, anywhere in their attributes (inside arrays,
+   dictionaries, dialect attributes and the types they hold; @a::@b is one use), and the op
+   holding it. Nested symbol tables are not entered (their uses are theirs), nor is `from` when
+   it is one. A shared attribute is visited once per op. Stops when fn returns false. Returns
+   SPVK_OK, or SPVK_ERROR_OUT_OF_MEMORY. */
+typedef bool (*spvk_ir_symbol_use_fn)(void *user, spvk_ir_op *user_op, const spvk_ir_attr *ref);
+SPVK_API spvk_result spvk_ir_symbol_uses(spvk_ir_context *ctx, spvk_ir_op *from, spvk_ir_symbol_use_fn fn, void *user);
 
 typedef struct spvk_ir_symbol_slot {
     const char *name; /* interned; NULL: empty */

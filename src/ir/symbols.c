@@ -129,3 +129,173 @@ void spvk_ir_symbol_table_free(spvk_ir_symbol_table *t)
     t->slots = NULL;
     t->capacity = t->count = 0;
 }
+
+/* ---- Symbol uses ----
+   A use is a SYMBOL_REF attribute anywhere in an op's attributes: inside arrays, dictionaries,
+   dialect attributes and the types they hold. Attributes and types are shared DAGs (a hostile
+   input nests a shared item 64 deep), so each composite item is visited once per walk; the set
+   of visited items starts on the stack, since most ops hold a handful. */
+
+typedef struct visited_set {
+    const void **slots;
+    size_t capacity, count;
+    const void *inline_slots[64];
+    const spvk_allocator *allocator;
+    bool failed;
+} visited_set;
+
+static size_t visited_slot(const void *p, size_t capacity)
+{
+    uintptr_t v = (uintptr_t)p;
+    return spvk_hash_u32((uint32_t)v ^ (uint32_t)(v >> 32)) & (capacity - 1);
+}
+
+/* Adds p; false when it was there already (or when out of memory: the walk then stops). */
+static bool visited_add(visited_set *s, const void *p)
+{
+    if ((s->count + 1) * 2 > s->capacity) {
+        size_t cap = s->capacity * 2;
+        const void **slots = spvk_alloc(s->allocator, cap * sizeof *slots);
+        if (!slots) {
+            s->failed = true;
+            return false;
+        }
+        memset(slots, 0, cap * sizeof *slots);
+        for (size_t i = 0; i < s->capacity; i++)
+            if (s->slots[i]) {
+                size_t j = visited_slot(s->slots[i], cap);
+                while (slots[j])
+                    j = (j + 1) & (cap - 1);
+                slots[j] = s->slots[i];
+            }
+        if (s->slots != s->inline_slots)
+            spvk_free(s->allocator, (void *)s->slots, s->capacity * sizeof *s->slots);
+        s->slots = slots;
+        s->capacity = cap;
+    }
+    size_t j = visited_slot(p, s->capacity);
+    while (s->slots[j]) {
+        if (s->slots[j] == p)
+            return false;
+        j = (j + 1) & (s->capacity - 1);
+    }
+    s->slots[j] = p;
+    s->count++;
+    return true;
+}
+
+typedef struct symbol_walk {
+    visited_set visited;
+    spvk_ir_symbol_use_fn fn;
+    void *user;
+    spvk_ir_op *op;
+    bool stopped;
+} symbol_walk;
+
+static void walk_attr(symbol_walk *w, const spvk_ir_attr *a);
+
+static void walk_type(symbol_walk *w, const spvk_ir_type *t)
+{
+    if (!t || w->stopped || (!t->num_types && !t->num_attrs) || !visited_add(&w->visited, t))
+        return;
+    for (uint32_t i = 0; i < t->num_types && !w->stopped; i++)
+        walk_type(w, t->types[i]);
+    for (uint32_t i = 0; i < t->num_attrs && !w->stopped; i++)
+        walk_attr(w, t->attrs[i]);
+}
+
+static void walk_attr(symbol_walk *w, const spvk_ir_attr *a)
+{
+    if (!a || w->stopped)
+        return;
+    if (!a->dialect) {
+        switch (a->kind) {
+        case SPVK_ATTR_SYMBOL_REF:
+            /* One use, nested references and all (@a::@b). */
+            if (!w->fn(w->user, w->op, a))
+                w->stopped = true;
+            return;
+        case SPVK_ATTR_UNIT:
+        case SPVK_ATTR_BOOL:
+        case SPVK_ATTR_INTEGER:
+        case SPVK_ATTR_FLOAT:
+        case SPVK_ATTR_STRING:
+        case SPVK_ATTR_DENSE:
+        case SPVK_ATTR_DENSE_ARRAY:
+        case SPVK_ATTR_LOCATION:
+        case SPVK_ATTR_OPAQUE:
+            return; /* numbers and text: no references (their types neither) */
+        default:
+            break;
+        }
+    }
+    if ((!a->num_attrs && !a->type) || !visited_add(&w->visited, a)) {
+        if (w->visited.failed)
+            w->stopped = true;
+        return;
+    }
+    walk_type(w, a->type);
+    for (uint32_t i = 0; i < a->num_attrs && !w->stopped; i++)
+        walk_attr(w, a->attrs[i]);
+    if (w->visited.failed)
+        w->stopped = true;
+}
+
+static void walk_op_refs(symbol_walk *w, spvk_ir_op *op)
+{
+    w->op = op;
+    /* Visited once per op, so that each op is told of every use it holds. */
+    if (w->visited.count) {
+        memset((void *)w->visited.slots, 0, w->visited.capacity * sizeof *w->visited.slots);
+        w->visited.count = 0;
+    }
+    const spvk_ir_attr *dict = op->attrs;
+    for (uint32_t i = 0; dict && i < dict->num_attrs && !w->stopped; i++)
+        walk_attr(w, dict->attrs[i]);
+}
+
+/* The ops nested in op's regions and their refs, not entering nested symbol tables. */
+static void walk_nested_uses(symbol_walk *w, spvk_ir_op *op)
+{
+    for (uint32_t r = 0; r < op->num_regions && !w->stopped; r++)
+        for (spvk_ir_block *b = op->regions[r].first; b && !w->stopped; b = b->next)
+            for (spvk_ir_op *o = b->first; o && !w->stopped; o = o->next) {
+                walk_op_refs(w, o);
+                if (!(o->def->traits & SPVK_TRAIT_SYMBOL_TABLE))
+                    walk_nested_uses(w, o);
+            }
+}
+
+spvk_result spvk_ir_symbol_uses(spvk_ir_context *ctx, spvk_ir_op *from, spvk_ir_symbol_use_fn fn, void *user)
+{
+    symbol_walk w;
+    memset(&w, 0, sizeof w);
+    w.visited.slots = w.visited.inline_slots;
+    w.visited.capacity = sizeof w.visited.inline_slots / sizeof w.visited.inline_slots[0];
+    w.visited.allocator = spvk_ir_context_allocator(ctx);
+    w.fn = fn;
+    w.user = user;
+    walk_op_refs(&w, from);
+    if (!(from->def->traits & SPVK_TRAIT_SYMBOL_TABLE))
+        walk_nested_uses(&w, from);
+    if (w.visited.slots != w.visited.inline_slots)
+        spvk_free(w.visited.allocator, (void *)w.visited.slots, w.visited.capacity * sizeof *w.visited.slots);
+    return w.visited.failed ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
+}
+
+spvk_ir_symbol_visibility spvk_ir_symbol_visibility_of(const spvk_ir_op *op)
+{
+    const spvk_ir_attr *v = spvk_ir_op_attr(op, SPVK_IR_SYMBOL_VISIBILITY);
+    if (!v || v->kind != SPVK_ATTR_STRING || v->dialect)
+        return SPVK_SYMBOL_PUBLIC;
+    if (v->length == 7 && memcmp(v->string, "private", 7) == 0)
+        return SPVK_SYMBOL_PRIVATE;
+    if (v->length == 6 && memcmp(v->string, "nested", 6) == 0)
+        return SPVK_SYMBOL_NESTED;
+    return SPVK_SYMBOL_PUBLIC;
+}
+
+bool spvk_ir_op_is_symbol(const spvk_ir_op *op)
+{
+    return (op->def->traits & SPVK_TRAIT_SYMBOL) && spvk_ir_symbol_name(op) != NULL;
+}

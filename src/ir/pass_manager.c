@@ -19,10 +19,10 @@
 #define PIPELINE_BUFFER "MLIR Textual PassPipeline Parser"
 
 typedef struct pm_entry {
-    spvk_pass *pass;            /* a pass, or NULL: nested managers */
+    spvk_pass *pass; /* a pass, or NULL: nested managers */
     spvk_pass_manager **nested;
     size_t num_nested, nested_capacity;
-    double seconds;             /* nested managers: their time in all */
+    double seconds; /* nested managers: their time in all */
 } pm_entry;
 
 struct spvk_pass_manager {
@@ -152,7 +152,7 @@ static bool parse_integer(span s, bool is_signed, uint64_t *magnitude, bool *neg
     uint64_t v = 0;
     for (size_t i = 0; i < s.n; i++) {
         char c = s.p[i];
-        unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+        unsigned d = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
                      : c >= 'a' && c <= 'z' ? (unsigned)(c - 'a' + 10)
                      : c >= 'A' && c <= 'Z' ? (unsigned)(c - 'A' + 10)
                                             : 99;
@@ -235,8 +235,7 @@ static spvk_result set_option(spvk_ir_context *ctx, const spvk_pass_option *o, v
         if (!value.n || span_is(value, "true") || span_is(value, "TRUE") || span_is(value, "True") ||
             span_is(value, "1"))
             v = true;
-        else if (span_is(value, "false") || span_is(value, "FALSE") || span_is(value, "False") ||
-                 span_is(value, "0"))
+        else if (span_is(value, "false") || span_is(value, "FALSE") || span_is(value, "False") || span_is(value, "0"))
             v = false;
         else {
             option_error(diags, "for the --%s option: '%.*s' is invalid value for boolean argument! Try 0 or 1",
@@ -601,8 +600,7 @@ spvk_pass_manager *spvk_pass_manager_nest(spvk_pass_manager *pm, const char *anc
         spvk_pass_manager_destroy(nested);
         return NULL;
     }
-    if (!spvk_array_grow(alloc_of(pm->ctx), &e->nested, &e->nested_capacity, e->num_nested + 1, sizeof *e->nested,
-                         2)) {
+    if (!spvk_array_grow(alloc_of(pm->ctx), &e->nested, &e->nested_capacity, e->num_nested + 1, sizeof *e->nested, 2)) {
         spvk_pass_manager_destroy(nested);
         if (!e->num_nested)
             pm->count--;
@@ -668,7 +666,7 @@ bool spvk_pass_manager_empty(const spvk_pass_manager *pm)
 typedef struct pipeline_node {
     span name;
     span options;
-    bool nested; /* op-name ( ... ) */
+    bool nested;                /* op-name ( ... ) */
     uint32_t first_child, next; /* indices; 0: none (node 0 is the root) */
     uint32_t last_child;
     const spvk_pass_def *def;
@@ -1055,13 +1053,14 @@ static void dump_ir(run_state *rs, const spvk_pass *pass, spvk_ir_op *op, const 
 {
     const spvk_pass_ir_printing *p = rs->top->printing;
     char banner[512];
-    int n = snprintf(banner, sizeof banner, "// -----// IR Dump %s %s (%s)", when, pass->def->name, pass->def->argument);
+    int n =
+        snprintf(banner, sizeof banner, "// -----// IR Dump %s %s (%s)", when, pass->def->name, pass->def->argument);
     size_t len = n < 0 ? 0 : (size_t)n < sizeof banner ? (size_t)n : sizeof banner - 1;
     spvk_ir_op *printed = op;
     if (p->module_scope) {
         const char *sym = spvk_ir_symbol_name(op);
-        n = snprintf(banner + len, sizeof banner - len, " ('%s' operation%s%s)", spvk_ir_op_name(op),
-                     sym ? ": @" : "", sym ? sym : "");
+        n = snprintf(banner + len, sizeof banner - len, " ('%s' operation%s%s)", spvk_ir_op_name(op), sym ? ": @" : "",
+                     sym ? sym : "");
         len += n < 0 ? 0 : (size_t)n < sizeof banner - len ? (size_t)n : sizeof banner - len - 1;
         printed = rs->root;
     }
@@ -1187,7 +1186,8 @@ static spvk_result run_nested(run_state *rs, pm_entry *e, spvk_ir_op *op)
                 if (child->def->traits & SPVK_TRAIT_UNREGISTERED)
                     r = op_error(rs, child, "trying to schedule a pass on an unregistered operation");
                 else if (!(child->def->traits & SPVK_TRAIT_ISOLATED_FROM_ABOVE))
-                    r = op_error(rs, child, "trying to schedule a pass on an operation not marked as 'IsolatedFromAbove'");
+                    r = op_error(rs, child,
+                                 "trying to schedule a pass on an operation not marked as 'IsolatedFromAbove'");
                 else
                     r = run_manager(rs, m, child);
             }

@@ -196,8 +196,8 @@ static spvk_result compute_liveness(dce *d, spvk_ir_op *table, bool hidden, uint
     while (d->worklist_count > base) {
         spvk_ir_op *op = d->worklist[--d->worklist_count];
         if (op->def->traits & SPVK_TRAIT_SYMBOL_TABLE) {
-            bool nested_hidden = hidden || !spvk_ir_op_is_symbol(op) ||
-                                 spvk_ir_symbol_visibility_of(op) == SPVK_SYMBOL_PRIVATE;
+            bool nested_hidden =
+                hidden || !spvk_ir_op_is_symbol(op) || spvk_ir_symbol_visibility_of(op) == SPVK_SYMBOL_PRIVATE;
             spvk_result r = compute_liveness(d, op, nested_hidden, depth + 1);
             if (r != SPVK_OK)
                 return r;

@@ -103,8 +103,12 @@ extern const char CLI_OPT_HELP[];
 #define CLI_TRANSLATE_SYNOPSIS                                                                                 \
     "spvkit translate --deserialize-spirv|--serialize-spirv|--spirv-roundtrip [--mlir-print-op-generic]\n"    \
     "                 [--mlir-print-debuginfo] [--no-verify] [-o OUT] [IN|-]"
+/* The registered passes with their options, after CLI_OPT_HELP. */
+void cli_opt_help_passes(FILE *f);
 #define CLI_OPT_SYNOPSIS                                                                                       \
-    "spvkit opt [--mlir-print-op-generic] [--mlir-print-debuginfo] [--allow-unregistered-dialect]\n"          \
-    "           [--no-verify] [-o OUT] [IN|-]"
+    "spvkit opt [--PASS[='OPTIONS']]... | [--pass-pipeline='PIPELINE'] [--verify-each=false]\n"              \
+    "           [--mlir-print-ir-before=PASS] [--mlir-print-ir-after=PASS] [--mlir-print-ir-after-all]\n"    \
+    "           [--mlir-timing] [--split-input-file] [--mlir-print-op-generic] [--mlir-print-debuginfo]\n"   \
+    "           [--allow-unregistered-dialect] [--no-verify] [-o OUT] [IN|-]"
 
 #endif

@@ -595,6 +595,8 @@ static int cmd_help(int argc, char **argv)
             return EXIT_USAGE;
         }
         printf("usage: %s\n\n%s", c->synopsis, c->help);
+        if (c->run == cli_opt)
+            cli_opt_help_passes(stdout);
         return EXIT_OK;
     }
     print_usage(stdout);

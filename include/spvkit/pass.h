@@ -100,9 +100,15 @@ struct spvk_pass {
 };
 
 static inline void spvk_pass_changed(spvk_pass *pass) { pass->changed = true; }
-/* Reports an error at op (its location, "'name' op message" as MLIR words it); returns
-   SPVK_ERROR_INVALID, for `return spvk_pass_error(...)`. */
+/* Reports an error at op (its location, "'name' op message" as MLIR's emitOpError words it);
+   returns SPVK_ERROR_INVALID, for `return spvk_pass_error(...)`. */
 SPVK_API spvk_result spvk_pass_error(spvk_pass *pass, const spvk_ir_op *op, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The same without the "'name' op " (MLIR's emitError). */
+SPVK_API spvk_result spvk_pass_error_at(spvk_pass *pass, const spvk_ir_op *op, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -127,9 +133,9 @@ SPVK_API const spvk_pass_def *spvk_pass_registry_lookup(const char *argument, si
 SPVK_API spvk_pass_manager *spvk_pass_manager_create(spvk_ir_context *ctx, const char *anchor);
 SPVK_API void spvk_pass_manager_destroy(spvk_pass_manager *pm); /* and everything in it */
 SPVK_API const char *spvk_pass_manager_anchor(const spvk_pass_manager *pm);
-/* The nested manager for ops named anchor inside pm's op, added at the end of pm (or the one
-   already there, when pm's last entry holds nested managers: MLIR coalesces them). NULL when out
-   of memory. */
+/* A nested manager for ops named anchor inside pm's op, added at the end of pm. NULL when out
+   of memory. (Before the first run, nested managers that follow each other are merged, one per
+   op name, as MLIR coalesces them.) */
 SPVK_API spvk_pass_manager *spvk_pass_manager_nest(spvk_pass_manager *pm, const char *anchor, size_t length);
 /* Adds pass at the end (pm owns it, also on failure). A pass anchored on another op than pm's
    is refused (SPVK_ERROR_USAGE, "Can't add pass 'X' restricted to 'func.func' on a PassManager

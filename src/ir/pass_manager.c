@@ -2,10 +2,11 @@
    pipelines, and running them with verification, IR dumps and timing (include/spvkit/pass.h).
 
    A manager is a list of entries, each a pass or a set of nested managers (MLIR's
-   OpToOpPassAdaptor). Nested managers that follow each other share one entry, one manager per
-   op name, as MLIR coalesces them: `func.func(cse),func.func(canonicalize)` runs both passes on
-   one function before the next, which is what MLIR does and what keeps a function in the cache
-   while it is worked on. The entry runs, for each op directly inside the regions of the op its
+   OpToOpPassAdaptor). Before the first run, nested managers that follow each other come to
+   share one entry, one manager per op name, as MLIR coalesces them:
+   `func.func(cse),func.func(canonicalize)` runs both passes on one function before the next,
+   which is what MLIR does and what keeps a function in the cache while it is worked on. The
+   entry runs, for each op directly inside the regions of the op its
    manager runs on, the nested manager of that op's name (or an `any` one). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdarg.h>
@@ -37,6 +38,7 @@ struct spvk_pass_manager {
     /* The top's alone. */
     bool verify_each;
     bool timing;
+    bool coalesced;
     spvk_pass_ir_printing *printing; /* NULL: no dumps */
 };
 
@@ -489,13 +491,10 @@ char *spvk_pass_print_options(const spvk_pass *pass)
     return spvk_buffer_take_string(&b);
 }
 
-spvk_result spvk_pass_error(spvk_pass *pass, const spvk_ir_op *op, const char *fmt, ...)
+static spvk_result pass_report(spvk_pass *pass, const spvk_ir_op *op, bool op_prefix, const char *fmt, va_list ap)
 {
     char message[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
     const char *file = NULL;
     uint32_t line = 0, column = 0;
     if (op && op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
@@ -503,10 +502,31 @@ spvk_result spvk_pass_error(spvk_pass *pass, const spvk_ir_op *op, const char *f
         line = (uint32_t)op->loc->value;
         column = (uint32_t)op->loc->value2;
     }
-    if (pass->diags)
+    if (pass->diags && op_prefix)
         spvk_diag_add(pass->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL,
                       0, "'%s' op %s", op ? spvk_ir_op_name(op) : "?", message);
+    else if (pass->diags)
+        spvk_diag_add(pass->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL,
+                      0, "%s", message);
     return SPVK_ERROR_INVALID;
+}
+
+spvk_result spvk_pass_error(spvk_pass *pass, const spvk_ir_op *op, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    spvk_result r = pass_report(pass, op, true, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+spvk_result spvk_pass_error_at(spvk_pass *pass, const spvk_ir_op *op, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    spvk_result r = pass_report(pass, op, false, fmt, ap);
+    va_end(ap);
+    return r;
 }
 
 /* ---- Managers ---- */
@@ -584,30 +604,76 @@ static pm_entry *append_entry(spvk_pass_manager *pm)
 
 spvk_pass_manager *spvk_pass_manager_nest(spvk_pass_manager *pm, const char *anchor, size_t length)
 {
-    pm_entry *e = pm->count && !pm->entries[pm->count - 1].pass ? &pm->entries[pm->count - 1] : NULL;
-    const char *name = spvk_ir_intern(pm->ctx, anchor, length);
-    if (!name)
-        return NULL;
-    if (e)
-        for (size_t k = 0; k < e->num_nested; k++)
-            if (e->nested[k]->anchor == name)
-                return e->nested[k];
     spvk_pass_manager *nested = manager_new(pm->ctx, anchor, length, pm->top);
     if (!nested)
         return NULL;
     nested->implicit_nesting = pm->implicit_nesting;
-    if (!e && !(e = append_entry(pm))) {
-        spvk_pass_manager_destroy(nested);
-        return NULL;
-    }
-    if (!spvk_array_grow(alloc_of(pm->ctx), &e->nested, &e->nested_capacity, e->num_nested + 1, sizeof *e->nested, 2)) {
-        spvk_pass_manager_destroy(nested);
-        if (!e->num_nested)
+    pm_entry *e = append_entry(pm);
+    if (!e || !spvk_array_grow(alloc_of(pm->ctx), &e->nested, &e->nested_capacity, 1, sizeof *e->nested, 1)) {
+        if (e)
             pm->count--;
+        spvk_pass_manager_destroy(nested);
         return NULL;
     }
     e->nested[e->num_nested++] = nested;
     return nested;
+}
+
+static spvk_pass_manager *same_anchor(const pm_entry *e, const spvk_pass_manager *m)
+{
+    for (size_t j = 0; j < e->num_nested; j++)
+        if (e->nested[j]->anchor == m->anchor)
+            return e->nested[j];
+    return NULL;
+}
+
+/* Room for merging entry e's managers into prev's, so that merging cannot fail midway. */
+static bool reserve_merge(spvk_ir_context *ctx, pm_entry *prev, const pm_entry *e)
+{
+    const spvk_allocator *a = alloc_of(ctx);
+    if (!spvk_array_grow(a, &prev->nested, &prev->nested_capacity, prev->num_nested + e->num_nested,
+                         sizeof *prev->nested, 2))
+        return false;
+    for (size_t k = 0; k < e->num_nested; k++) {
+        spvk_pass_manager *same = same_anchor(prev, e->nested[k]);
+        if (same && !spvk_array_grow(a, &same->entries, &same->capacity, same->count + e->nested[k]->count,
+                                     sizeof *same->entries, 4))
+            return false;
+    }
+    return true;
+}
+
+/* MLIR's coalescing, done before the first run (a printed pipeline stays as written until
+   then): nested managers in adjacent entries share one entry, one manager per op name, so that
+   `func.func(cse),func.func(canonicalize)` runs both on one function before the next. Out of
+   memory, entries stay apart: the same passes run, in an order as correct. */
+static void coalesce(spvk_pass_manager *pm)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < pm->count; i++) {
+        pm_entry *e = &pm->entries[i];
+        pm_entry *prev = w ? &pm->entries[w - 1] : NULL;
+        if (e->pass || !prev || prev->pass || !reserve_merge(pm->ctx, prev, e)) {
+            pm->entries[w++] = *e;
+            continue;
+        }
+        for (size_t k = 0; k < e->num_nested; k++) {
+            spvk_pass_manager *m = e->nested[k], *same = same_anchor(prev, m);
+            if (!same) {
+                prev->nested[prev->num_nested++] = m;
+                continue;
+            }
+            memcpy(same->entries + same->count, m->entries, m->count * sizeof *m->entries);
+            same->count += m->count;
+            m->count = 0;
+            spvk_pass_manager_destroy(m);
+        }
+        spvk_free(alloc_of(pm->ctx), e->nested, e->nested_capacity * sizeof *e->nested);
+    }
+    pm->count = w;
+    for (size_t i = 0; i < pm->count; i++)
+        for (size_t k = 0; k < pm->entries[i].num_nested; k++)
+            coalesce(pm->entries[i].nested[k]);
 }
 
 spvk_result spvk_pass_manager_add(spvk_pass_manager *pm, spvk_pass *pass, spvk_diagnostics *diags)
@@ -1221,6 +1287,10 @@ spvk_result spvk_pass_manager_run(spvk_pass_manager *pm, spvk_ir_op *op, spvk_di
     if (!pm || !op)
         return SPVK_ERROR_USAGE;
     run_state rs = {pm->top, op, diags};
+    if (!pm->top->coalesced) {
+        coalesce(pm->top);
+        pm->top->coalesced = true;
+    }
     if (!pm->any && strcmp(pm->anchor, spvk_ir_op_name(op)) != 0) {
         char message[512];
         snprintf(message, sizeof message, "can't run '%s' pass manager on '%s' op", pm->anchor, spvk_ir_op_name(op));

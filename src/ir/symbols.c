@@ -189,8 +189,21 @@ typedef struct symbol_walk {
     spvk_ir_symbol_use_fn fn;
     void *user;
     spvk_ir_op *op;
+    spvk_ir_context *ctx;
+    spvk_ir_op *unknown_table;
     bool stopped;
 } symbol_walk;
+
+/* An op of a dialect nobody registered, with one region: it may define a symbol table, and
+   whether its uses are its own cannot be known. */
+static bool potentially_unknown_table(spvk_ir_context *ctx, const spvk_ir_op *op)
+{
+    if (op->num_regions != 1 || !(op->def->traits & SPVK_TRAIT_UNREGISTERED))
+        return false;
+    const char *name = spvk_ir_op_name(op);
+    const char *dot = strchr(name, '.');
+    return !dot || !spvk_ir_dialect_lookup(ctx, name, (size_t)(dot - name));
+}
 
 static void walk_attr(symbol_walk *w, const spvk_ir_attr *a);
 
@@ -243,6 +256,11 @@ static void walk_attr(symbol_walk *w, const spvk_ir_attr *a)
 
 static void walk_op_refs(symbol_walk *w, spvk_ir_op *op)
 {
+    if (potentially_unknown_table(w->ctx, op)) {
+        w->unknown_table = op;
+        w->stopped = true;
+        return;
+    }
     w->op = op;
     /* Visited once per op, so that each op is told of every use it holds. */
     if (w->visited.count) {
@@ -261,26 +279,30 @@ static void walk_nested_uses(symbol_walk *w, spvk_ir_op *op)
         for (spvk_ir_block *b = op->regions[r].first; b && !w->stopped; b = b->next)
             for (spvk_ir_op *o = b->first; o && !w->stopped; o = o->next) {
                 walk_op_refs(w, o);
-                if (!(o->def->traits & SPVK_TRAIT_SYMBOL_TABLE))
+                if (!w->stopped && !(o->def->traits & SPVK_TRAIT_SYMBOL_TABLE))
                     walk_nested_uses(w, o);
             }
 }
 
-spvk_result spvk_ir_symbol_uses(spvk_ir_context *ctx, spvk_ir_op *from, spvk_ir_symbol_use_fn fn, void *user)
+spvk_result spvk_ir_symbol_uses(spvk_ir_context *ctx, spvk_ir_op *from, spvk_ir_symbol_use_fn fn, void *user,
+                                spvk_ir_op **unknown_table)
 {
     symbol_walk w;
     memset(&w, 0, sizeof w);
+    w.ctx = ctx;
     w.visited.slots = w.visited.inline_slots;
     w.visited.capacity = sizeof w.visited.inline_slots / sizeof w.visited.inline_slots[0];
     w.visited.allocator = spvk_ir_context_allocator(ctx);
     w.fn = fn;
     w.user = user;
     walk_op_refs(&w, from);
-    if (!(from->def->traits & SPVK_TRAIT_SYMBOL_TABLE))
+    if (!w.stopped && !(from->def->traits & SPVK_TRAIT_SYMBOL_TABLE))
         walk_nested_uses(&w, from);
     if (w.visited.slots != w.visited.inline_slots)
         spvk_free(w.visited.allocator, (void *)w.visited.slots, w.visited.capacity * sizeof *w.visited.slots);
-    return w.visited.failed ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
+    if (unknown_table)
+        *unknown_table = w.unknown_table;
+    return w.visited.failed ? SPVK_ERROR_OUT_OF_MEMORY : w.unknown_table ? SPVK_ERROR_INVALID : SPVK_OK;
 }
 
 spvk_ir_symbol_visibility spvk_ir_symbol_visibility_of(const spvk_ir_op *op)

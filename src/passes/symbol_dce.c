@@ -205,7 +205,12 @@ static spvk_result compute_liveness(dce *d, spvk_ir_op *table, bool hidden, uint
         d->parent = spvk_ir_op_parent(op);
         if (!d->parent)
             continue;
-        spvk_result r = spvk_ir_symbol_uses(d->ctx, op, mark_use, d);
+        spvk_ir_op *unknown = NULL;
+        spvk_result r = spvk_ir_symbol_uses(d->ctx, op, mark_use, d, &unknown);
+        if (r == SPVK_ERROR_INVALID)
+            return spvk_pass_error_at(d->pass, op,
+                                      "operation contains potentially unknown symbol table, meaning that we can't "
+                                      "reliable compute symbol uses");
         if (r == SPVK_OK && d->out_of_memory)
             r = SPVK_ERROR_OUT_OF_MEMORY;
         if (r != SPVK_OK)

@@ -17,6 +17,9 @@ expect() { # description, expected exit code, command...
 contains() { # description, file, text
   if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: no '$3' in $2" >&2; cat "$2" >&2; fi
 }
+lacks() { # description, file, text
+  if grep -qF -- "$3" "$2"; then fail=$((fail + 1)); echo "FAIL: $1: '$3' in $2" >&2; cat "$2" >&2; else pass=$((pass + 1)); fi
+}
 
 expect "no arguments" 2 "$spvkit"
 expect "--version" 0 "$spvkit" --version
@@ -64,6 +67,24 @@ contains "help lists translate" <("$spvkit" help) "spvkit translate --deserializ
 expect "translate needs a mode" 2 "$spvkit" translate "$tmp/m.spvasm"
 expect "translate: two modes" 2 "$spvkit" translate --deserialize-spirv --serialize-spirv "$tmp/m.spvasm"
 expect "opt: unknown option" 2 "$spvkit" opt --frob
+printf 'module {\n  module @d attributes {sym_visibility = "private"} {\n  }\n}\n' >"$tmp/dce.mlir"
+expect "opt: a pass flag" 0 "$spvkit" opt --symbol-dce "$tmp/dce.mlir"
+lacks "opt: symbol-dce removes the dead module" "$tmp/out" "@d"
+expect "opt: a pipeline" 0 "$spvkit" opt --pass-pipeline='builtin.module(symbol-dce)' "$tmp/dce.mlir"
+expect "opt: an unknown pass in a pipeline exits 2" 2 "$spvkit" opt --pass-pipeline='builtin.module(frob)' "$tmp/dce.mlir"
+contains "opt: the unknown pass is named" "$tmp/err" "'frob' does not refer to a registered pass or pass pipeline"
+expect "opt: an unknown pass option exits 2" 2 "$spvkit" opt --symbol-dce='frob=1' "$tmp/dce.mlir"
+contains "opt: the unknown option is named" "$tmp/err" "no such option frob"
+expect "opt: an unknown flag exits 2" 2 "$spvkit" opt --frob "$tmp/dce.mlir"
+contains "opt: the unknown flag is named" "$tmp/err" "'--frob'"
+expect "opt: a malformed pipeline exits 2" 2 "$spvkit" opt --pass-pipeline='builtin.module(symbol-dce' "$tmp/dce.mlir"
+expect "opt: --pass-pipeline with a pass flag exits 2" 2 "$spvkit" opt --symbol-dce --pass-pipeline='builtin.module(symbol-dce)' "$tmp/dce.mlir"
+printf 'spirv.module Logical GLSL450 {\n  spirv.func @f() "None" {\n    spirv.Return\n  }\n}\n' >"$tmp/sp.mlir"
+expect "opt: a pass that fails exits 1" 1 "$spvkit" opt --pass-pipeline='builtin.module(spirv.module(spirv.func(symbol-dce)))' "$tmp/sp.mlir"
+contains "opt: the failing pass says why" "$tmp/err" "does not define a symbol table"
+expect "opt: a pipeline on another op exits 1" 1 "$spvkit" opt --pass-pipeline='spirv.module(symbol-dce)' "$tmp/sp.mlir"
+expect "help opt" 0 "$spvkit" help opt
+contains "help opt lists the passes" "$tmp/out" "--symbol-dce"
 expect "deserialize assembly text" 0 "$spvkit" translate --deserialize-spirv "$tmp/m.spvasm" -o "$tmp/m.mlir"
 contains "bf16 in the IR" "$tmp/m.mlir" "BFloat16TypeKHR"
 expect "opt prints it" 0 "$spvkit" opt "$tmp/m.mlir" -o "$tmp/m2.mlir"
@@ -92,9 +113,6 @@ expect "same words" 0 cmp "$tmp/t1.spv" "$tmp/t3.spv"
 # Truthful failures (issue 30): a module that fails to deserialize or verify is reported as that
 # alone, never also as "cannot write"; a failed command leaves no output file where there was
 # none and never replaces one; no temporary file is left behind.
-lacks() { # description, file, text
-  if grep -qF -- "$3" "$2"; then fail=$((fail + 1)); echo "FAIL: $1: '$3' in $2" >&2; cat "$2" >&2; else pass=$((pass + 1)); fi
-}
 printf 'OpCapability Shader\nOpMemoryModel Logical GLSL450\n%%void = OpTypeVoid\n%%fn = OpTypeFunction %%void\n%%uint = OpTypeInt 32 0\n%%f = OpFunction %%void None %%fn\n%%l = OpLabel\n%%a = OpIAdd %%uint %%b %%b\n%%b = OpIAdd %%uint %%a %%a\nOpReturn\nOpFunctionEnd\n' >"$tmp/badfn.spvasm"
 mkdir "$tmp/o"
 expect "deserialize: a function that fails" 1 "$spvkit" translate --deserialize-spirv "$tmp/badfn.spvasm" -o "$tmp/o/new.mlir"

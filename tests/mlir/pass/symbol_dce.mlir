@@ -1,3 +1,4 @@
+// ORACLE: skip (unregistered test ops: the oracle runs spvkit without --allow-unregistered-dialect)
 // symbol-dce as MLIR 19's: private symbols nothing reaches go, public ones stay, nested ones go
 // in a table nothing outside can see; uses count anywhere in attributes, @a::@b keeps both, and
 // only a path that resolves keeps anything. Expected output: mlir-opt-19 --symbol-dce.

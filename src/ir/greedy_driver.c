@@ -446,8 +446,10 @@ static bool simplify_region(driver *d, spvk_ir_region *region, bool *converged)
             bool oom = false;
             spvk_rewriter plain;
             spvk_rewriter_init(&plain, d->ctx);
+            /* A drained worklist left every op's scratch 0 (each was pushed and popped). */
             more |= rw_simplify_regions(&plain, region, 1,
-                                        d->config.region_simplify == SPVK_REGION_SIMPLIFY_AGGRESSIVE, &oom);
+                                        d->config.region_simplify == SPVK_REGION_SIMPLIFY_AGGRESSIVE,
+                                        d->list.count == 0, &oom);
             d->oom |= oom;
         }
     } while (more && !d->oom);
@@ -562,17 +564,23 @@ typedef struct liveness {
     bool oom;
 } liveness;
 
+/* op->scratch: 1 live, 2 visited and found dead this far, anything else not visited. A pass
+   that turns something it already found dead (or a block argument, or an op of a graph region,
+   whose uses need not come before it) live needs another: in an SSA region a value's users are
+   visited before it, so one pass usually settles it. */
 static bool op_live(const spvk_ir_op *op) { return op->scratch == 1; }
 static void set_op_live(liveness *l, spvk_ir_op *op)
 {
-    if (op->scratch != 1) {
-        op->scratch = 1;
+    if (op->scratch == 1)
+        return;
+    if (op->scratch == 2 || (op->block && op->block->region && op->block->region->op &&
+                             (op->block->region->op->def->traits & SPVK_TRAIT_GRAPH_REGION)))
         l->changed = true;
-    }
+    op->scratch = 1;
 }
 static bool arg_live(const liveness *l, const spvk_ir_value *v)
 {
-    return rw_map_get(&l->args, (uintptr_t)v, 0, 0, 0) != NULL;
+    return rw_map_get(&l->args, (uintptr_t)v, 0, 0, 0) == v;
 }
 static void set_value_live(liveness *l, spvk_ir_value *v)
 {
@@ -686,6 +694,8 @@ static void propagate_op(liveness *l, spvk_ir_op *op)
     }
     for (uint32_t i = 0; i < op->num_results; i++)
         process_value(l, &op->results[i]);
+    if (!op_live(op))
+        op->scratch = 2;
 }
 
 static void propagate_region(liveness *l, spvk_ir_region *region)
@@ -810,14 +820,14 @@ static bool delete_dead(spvk_rewriter *rw, liveness *l, spvk_ir_region *regions,
     return erased;
 }
 
-static bool region_dce(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t count, bool *oom)
+static bool region_dce(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t count, bool cleared, bool *oom)
 {
     liveness l;
     memset(&l, 0, sizeof l);
     l.allocator = spvk_ir_context_allocator(rw->ctx);
     rw_map_init(&l.args, l.allocator);
     rw_vec_init(&l.order, l.allocator);
-    for (uint32_t r = 0; r < count; r++)
+    for (uint32_t r = 0; r < count && !cleared; r++)
         for (spvk_ir_block *b = regions[r].first; b; b = b->next)
             for (spvk_ir_op *o = b->first; o; o = o->next)
                 spvk_ir_walk(o, clear_scratch, NULL);
@@ -835,10 +845,11 @@ static bool region_dce(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t coun
     return erased;
 }
 
-bool rw_simplify_regions(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t count, bool merge_blocks, bool *oom)
+bool rw_simplify_regions(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t count, bool merge_blocks,
+                         bool scratch_clear, bool *oom)
 {
     (void)merge_blocks; /* identical-block merging (aggressive) is not done: docs/rewriting.md */
     bool changed = erase_unreachable_blocks(rw, regions, count, oom);
-    changed |= region_dce(rw, regions, count, oom);
+    changed |= region_dce(rw, regions, count, scratch_clear, oom);
     return changed;
 }

@@ -88,7 +88,9 @@ static inline uint32_t rw_use_index(const spvk_ir_use *u) { return (uint32_t)(u 
 /* Drops every use of v (the users' operands become NULL): for values of erased unreachable blocks. */
 void rw_value_drop_uses(spvk_ir_value *v);
 
-/* Region simplification (greedy_driver.c): unreachable blocks and dead code. true when changed. */
-bool rw_simplify_regions(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t count, bool merge_blocks, bool *oom);
+/* Region simplification (greedy_driver.c): unreachable blocks and dead code. true when changed.
+   scratch_clear: every op's scratch is 0 already (else they are cleared first). */
+bool rw_simplify_regions(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t count, bool merge_blocks,
+                         bool scratch_clear, bool *oom);
 
 #endif

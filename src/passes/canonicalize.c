@@ -40,3 +40,62 @@ spvk_result spvk_canonicalize(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_c
     }
     return r;
 }
+
+/* ---- The pass ---- */
+#include <stddef.h>
+
+#include "passes.h"
+
+typedef struct canonicalize_pass_options {
+    bool top_down;
+    int region_simplify;
+    int64_t max_iterations;
+    int64_t max_num_rewrites;
+    bool test_convergence;
+} canonicalize_pass_options;
+
+static const spvk_pass_enum_value region_simplify_values[] = {
+    {"disabled", SPVK_REGION_SIMPLIFY_DISABLED, "Don't run any control-flow simplification."},
+    {"normal", SPVK_REGION_SIMPLIFY_NORMAL, "Perform simple control-flow simplifications (e.g. dead args elimination)."},
+    {"aggressive", SPVK_REGION_SIMPLIFY_AGGRESSIVE, "Perform aggressive control-flow simplification (e.g. block merging)."},
+};
+
+static const spvk_pass_option canonicalize_options[] = {
+    {"max-iterations", SPVK_PASS_OPTION_INT, offsetof(canonicalize_pass_options, max_iterations), "10",
+     "Max. iterations between applying patterns / simplifying regions", NULL, 0},
+    {"max-num-rewrites", SPVK_PASS_OPTION_INT, offsetof(canonicalize_pass_options, max_num_rewrites), "-1",
+     "Max. number of pattern rewrites within an iteration", NULL, 0},
+    {"region-simplify", SPVK_PASS_OPTION_ENUM, offsetof(canonicalize_pass_options, region_simplify), "normal",
+     "Perform control flow optimizations to the region tree", region_simplify_values, 3},
+    {"test-convergence", SPVK_PASS_OPTION_BOOL, offsetof(canonicalize_pass_options, test_convergence), "false",
+     "Test only: Fail pass on non-convergence to detect cyclic pattern", NULL, 0},
+    {"top-down", SPVK_PASS_OPTION_BOOL, offsetof(canonicalize_pass_options, top_down), "true",
+     "Seed the worklist in general top-down order", NULL, 0},
+};
+
+static spvk_result canonicalize_run(spvk_pass *pass, spvk_ir_op *op)
+{
+    const canonicalize_pass_options *o = pass->options;
+    spvk_canonicalize_options options;
+    spvk_canonicalize_options_default(&options);
+    options.config.top_down = o->top_down;
+    options.config.region_simplify = (spvk_region_simplify)o->region_simplify;
+    options.config.max_iterations = o->max_iterations;
+    options.config.max_num_rewrites = o->max_num_rewrites;
+    options.test_convergence = o->test_convergence;
+    /* MLIR's canonicalizer fails the pass without a message of its own on non-convergence. */
+    spvk_result r = spvk_canonicalize(pass->ctx, op, &options, pass->diags);
+    /* The driver does not say whether anything changed: a run counts as a change. */
+    spvk_pass_changed(pass);
+    return r;
+}
+
+const spvk_pass_def spvk_canonicalize_pass = {
+    .argument = "canonicalize",
+    .name = "Canonicalizer",
+    .summary = "Canonicalize operations",
+    .options = canonicalize_options,
+    .num_options = sizeof canonicalize_options / sizeof canonicalize_options[0],
+    .options_size = sizeof(canonicalize_pass_options),
+    .run = canonicalize_run,
+};

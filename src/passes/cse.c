@@ -573,3 +573,19 @@ spvk_result spvk_cse(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *dia
     table_free(&c, &top);
     return oom || spvk_ir_context_failed(ctx) ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
 }
+
+/* ---- The pass ---- */
+#include "passes.h"
+
+static spvk_result cse_run(spvk_pass *pass, spvk_ir_op *op)
+{
+    spvk_pass_changed(pass); /* conservatively: CSE does not count what it merged */
+    return spvk_cse(pass->ctx, op, pass->diags);
+}
+
+const spvk_pass_def spvk_cse_pass = {
+    .argument = "cse",
+    .name = "CSE",
+    .summary = "Eliminate common sub-expressions",
+    .run = cse_run,
+};

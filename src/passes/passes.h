@@ -6,6 +6,8 @@
 
 #include "spvkit/pass.h"
 
+extern const spvk_pass_def spvk_canonicalize_pass; /* canonicalize.c */
+extern const spvk_pass_def spvk_cse_pass;          /* cse.c */
 extern const spvk_pass_def spvk_symbol_dce_pass; /* symbol_dce.c */
 
 #endif

@@ -5,6 +5,8 @@
 #include "passes.h"
 
 static const spvk_pass_def *const passes[] = {
+    &spvk_canonicalize_pass,
+    &spvk_cse_pass,
     &spvk_symbol_dce_pass,
 };
 

@@ -1080,6 +1080,13 @@ typedef struct run_state {
     spvk_pass_manager *top;
     spvk_ir_op *root; /* the op the top manager runs on (module scope dumps) */
     spvk_diagnostics *diags;
+    /* While nested managers run on the ops inside `parent`: a verifier holding the index of
+       parent's symbols (made on the first verification), which the verifiers of those ops
+       share. Nested passes change their op alone, never its siblings, so the index holds
+       until the nested run ends; without it each function verified after a pass indexed the
+       whole module again (quadratic in the functions of a module that calls). */
+    spvk_ir_verifier *shared;
+    const spvk_ir_op *parent;
 } run_state;
 
 static bool named_in(const char *argument, const char *const *names, uint32_t n)
@@ -1143,6 +1150,17 @@ static spvk_result run_manager(run_state *rs, spvk_pass_manager *pm, spvk_ir_op 
 static bool verify_after(run_state *rs, const spvk_pass *pass, spvk_ir_op *op)
 {
     size_t before = spvk_diag_error_count(rs->diags);
+    if (rs->parent && !rs->shared)
+        rs->shared = spvk_ir_verifier_create(pass->ctx, NULL);
+    const spvk_ir_op *table = rs->parent && (rs->parent->def->traits & SPVK_TRAIT_SYMBOL_TABLE) ? rs->parent : NULL;
+    spvk_ir_verifier *v = rs->shared ? ir_verifier_create_sharing(pass->ctx, rs->shared, table) : NULL;
+    if (v) {
+        /* Silent: most runs pass; one that fails runs again below for its diagnostics. */
+        spvk_result quick = spvk_ir_verifier_run(v, op);
+        spvk_ir_verifier_destroy(v);
+        if (quick == SPVK_OK)
+            return true;
+    }
     spvk_result r = spvk_ir_verify(pass->ctx, op, rs->diags);
     if (r == SPVK_OK)
         return true;
@@ -1238,6 +1256,10 @@ static spvk_result run_nested(run_state *rs, pm_entry *e, spvk_ir_op *op)
     bool timing = rs->top->timing;
     double start = timing ? now_seconds() : 0;
     spvk_result r = SPVK_OK;
+    spvk_ir_verifier *outer_shared = rs->shared;
+    const spvk_ir_op *outer_parent = rs->parent;
+    rs->shared = NULL;
+    rs->parent = op;
     for (uint32_t ri = 0; ri < op->num_regions && r == SPVK_OK; ri++) {
         spvk_ir_region *region = &op->regions[ri];
         if (region->unmaterialized) {
@@ -1258,6 +1280,9 @@ static spvk_result run_nested(run_state *rs, pm_entry *e, spvk_ir_op *op)
                     r = run_manager(rs, m, child);
             }
     }
+    spvk_ir_verifier_destroy(rs->shared);
+    rs->shared = outer_shared;
+    rs->parent = outer_parent;
     if (timing)
         e->seconds += now_seconds() - start;
     return r;
@@ -1286,7 +1311,7 @@ spvk_result spvk_pass_manager_run(spvk_pass_manager *pm, spvk_ir_op *op, spvk_di
 {
     if (!pm || !op)
         return SPVK_ERROR_USAGE;
-    run_state rs = {pm->top, op, diags};
+    run_state rs = {pm->top, op, diags, NULL, NULL};
     if (!pm->top->coalesced) {
         coalesce(pm->top);
         pm->top->coalesced = true;

@@ -310,6 +310,19 @@ static void test_running(void)
     CHECK(strcmp(rows, "0:'spirv.module' Pipeline;1:OnSpirv;0:SymbolDCE;") == 0);
     spvk_pass_manager_destroy(pm);
 
+    /* The same in a nested run, whose verifiers share the index of the parent's symbols. */
+    spvk_ir_op *copy = NULL;
+    CHECK(spvk_ir_parse(ctx, module_text, sizeof module_text - 1, "m.mlir", &copy, &d) == SPVK_OK);
+    pm = spvk_pass_manager_create(ctx, "builtin.module");
+    inner = spvk_pass_manager_nest(pm, "spirv.module", 12);
+    CHECK(spvk_pass_manager_add(inner, make(ctx, &breaking_pass, NULL, &d, &r), &d) == SPVK_OK);
+    spvk_diagnostics_free(&d);
+    spvk_diagnostics_init(&d, NULL);
+    CHECK(copy && spvk_pass_manager_run(pm, copy, &d) == SPVK_ERROR_INVALID);
+    CHECK(d.count >= 2 && strstr(d.items[0].message, "terminator") &&
+          strstr(d.items[d.count - 1].message, "after pass 'BreakIR' (break-ir)"));
+    spvk_pass_manager_destroy(pm);
+
     /* verify-each: a pass that breaks the IR stops the pipeline, the pass named. */
     pm = spvk_pass_manager_create(ctx, "builtin.module");
     CHECK(spvk_pass_manager_add(pm, make(ctx, &breaking_pass, NULL, &d, &r), &d) == SPVK_OK);

@@ -11,5 +11,8 @@
 // RUN: %mlir_opt %S/print_ir.mlir -o /dev/null --mlir-disable-threading --pass-pipeline='builtin.module(builtin.module(symbol-dce),symbol-dce)' --mlir-print-ir-before=symbol-dce --mlir-print-ir-after-all 2> %t.dump.ref
 // RUN: %spvkit opt %S/print_ir.mlir -o /dev/null --pass-pipeline='builtin.module(builtin.module(symbol-dce),symbol-dce)' --mlir-print-ir-before=symbol-dce --mlir-print-ir-after-all 2> %t.dump.out
 // RUN: diff %t.dump.ref %t.dump.out
+// RUN: %mlir_opt %S/nesting_gpu.mlir -o /dev/null --mlir-disable-threading --pass-pipeline='builtin.module(gpu.module(gpu.func(cse),canonicalize),symbol-dce)' --mlir-print-ir-after-all 2> %t.gpu.ref
+// RUN: %spvkit opt %S/nesting_gpu.mlir -o /dev/null --pass-pipeline='builtin.module(gpu.module(gpu.func(cse),canonicalize),symbol-dce)' --mlir-print-ir-after-all 2> %t.gpu.out
+// RUN: diff %t.gpu.ref %t.gpu.out
 module {
 }

@@ -1,0 +1,29 @@
+/* The math dialect: its registration (the ops come from math.ops through
+   tools/gen_dialect_ops.py into math_ops.c) and math.fpowi's shape check. Constants the folders
+   make are materialized as arith.constant, as MLIR's MathDialect::materializeConstant does. */
+#include "math_internal.h"
+
+bool math_fpowi_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
+{
+    return arith_verify_same_shape(v, op);
+}
+
+static bool math_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
+{
+    (void)self;
+    for (uint32_t i = 0; i < spvk_math_num_op_defs; i++)
+        if (!spvk_ir_register_op(ctx, &spvk_math_op_defs[i]))
+            return false;
+    return true;
+}
+
+static const spvk_ir_dialect math_dialect = {
+    .name = "math",
+    .register_ops = math_register_ops,
+    .materialize_constant = arith_materialize_constant,
+};
+
+const spvk_ir_dialect *spvk_math_dialect(void)
+{
+    return &math_dialect;
+}

@@ -123,6 +123,8 @@ bool arith_compare_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool arith_select_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 /* SameOperandsAndResultShape as MLIR words it, for math.fpowi too. */
 bool arith_verify_same_shape(spvk_ir_verifier *v, const spvk_ir_op *op);
+/* OpTrait::Elementwise's check, as MLIR words it. */
+bool arith_verify_elementwise(spvk_ir_verifier *v, const spvk_ir_op *op);
 
 /* ---- select's custom form (arith_dialect.c) ---- */
 bool arith_select_parse(spvk_ir_parser *p, spvk_ir_op_state *state);

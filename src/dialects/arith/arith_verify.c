@@ -105,6 +105,41 @@ bool arith_verify_same_shape(spvk_ir_verifier *v, const spvk_ir_op *op)
     return true;
 }
 
+/* OpTrait::Elementwise: vectors and tensors map element by element, so all of them (operands
+   and results) are one kind of container of one shape, and scalars mix in only as operands. */
+bool arith_verify_elementwise(spvk_ir_verifier *v, const spvk_ir_op *op)
+{
+    const spvk_ir_type *first = NULL;
+    uint32_t mappable_operands = 0, mappable_results = 0;
+    bool same = true;
+    for (uint32_t i = 0; i < op->num_operands + op->num_results; i++) {
+        bool is_result = i >= op->num_operands;
+        const spvk_ir_type *t = is_result ? op->results[i - op->num_operands].type : spvk_ir_operand(op, i)->type;
+        if (!is_vector_or_tensor(t))
+            continue;
+        if (is_result)
+            mappable_results++;
+        else
+            mappable_operands++;
+        if (!first)
+            first = t;
+        else if (t->kind != first->kind || (t->flags & SPVK_SHAPE_UNRANKED) != (first->flags & SPVK_SHAPE_UNRANKED) ||
+                 !compatible_shapes(first, t))
+            same = false;
+    }
+    if (!mappable_operands && !mappable_results)
+        return true;
+    if (!mappable_operands)
+        return spvk_ir_op_error(v, op, "if a result is non-scalar, then at least one operand must be non-scalar");
+    if (!mappable_results)
+        return spvk_ir_op_error(v, op, "if an operand is non-scalar, then there must be at least one non-scalar result");
+    if (mappable_results != op->num_results)
+        return spvk_ir_op_error(v, op, "if an operand is non-scalar, then all results must be non-scalar");
+    if (!same)
+        return spvk_ir_op_error(v, op, "all non-scalar operands/results must have the same shape and base type");
+    return true;
+}
+
 static bool same_tensor_dims(const spvk_ir_type *a, const spvk_ir_type *b)
 {
     bool ta = a && !a->dialect && a->kind == SPVK_TYPE_TENSOR, tb = b && !b->dialect && b->kind == SPVK_TYPE_TENSOR;
@@ -187,7 +222,7 @@ static bool verify_cast(spvk_ir_verifier *v, const spvk_ir_op *op, cast_kind kin
             spvk_free(al, b, strlen(b) + 1);
         return false;
     }
-    return true;
+    return arith_verify_elementwise(v, op);
 }
 
 bool arith_extui_verify(spvk_ir_verifier *v, const spvk_ir_op *op) { return verify_cast(v, op, CAST_WIDER_INT); }
@@ -264,6 +299,8 @@ bool arith_select_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
     bool cond_i1 = is_signless_int(cond) && cond->width == 1;
     if (!cond_i1 && !(is_shaped(cond) && is_shaped(result) && same_shape_exactly(cond, result)))
         return spvk_ir_op_error(v, op, "failed to verify that condition is signless i1 or has matching shape");
+    if (!arith_verify_elementwise(v, op))
+        return false;
     if (cond_i1)
         return true;
     spvk_ir_context *ctx = spvk_ir_verifier_context(v);

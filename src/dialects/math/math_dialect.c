@@ -3,9 +3,12 @@
    make are materialized as arith.constant, as MLIR's MathDialect::materializeConstant does. */
 #include "math_internal.h"
 
+/* AllTypesMatch<lhs, result>, then SameOperandsAndResultShape and Elementwise, in MLIR's order. */
 bool math_fpowi_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
-    return arith_verify_same_shape(v, op);
+    if (op->num_operands == 2 && op->num_results == 1 && spvk_ir_operand(op, 0)->type != op->results[0].type)
+        return spvk_ir_op_error(v, op, "failed to verify that all of {lhs, result} have same type");
+    return arith_verify_same_shape(v, op) && arith_verify_elementwise(v, op);
 }
 
 static bool math_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)

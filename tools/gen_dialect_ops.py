@@ -118,7 +118,8 @@ def parse_quoted(where, tokens, i):
 
 
 def tokenize_with_quotes(text):
-    return re.findall(r'"[^"]*"|\S+', text)
+    # a quoted part may sit inside a word: sep=", "
+    return re.findall(r'(?:[^\s"]*"[^"]*")+[^\s"]*|\S+', text)
 
 
 def read_table(path, table, common=False):
@@ -240,7 +241,12 @@ def read_enum(where, words, table):
         if w.startswith('"'):
             e["summary"] = w.strip('"')
         elif w.startswith("sep="):
+            # sep=", " (quoted: a separator with a space, as arith's overflow flags print)
             e["sep"] = w[4:]
+            if len(e["sep"]) >= 2 and e["sep"][0] == e["sep"][-1] == '"':
+                e["sep"] = e["sep"][1:-1]
+            if not e["sep"].strip():
+                fail(where, "enum separator must hold a punctuation character")
         elif w.startswith("kind="):
             e["kind"] = w[5:]
         elif "=" in w:
@@ -367,8 +373,8 @@ def parse_attrs(where, text, table):
             if ac["form"] == "enum":
                 e = table.enums[ac["enum"]]
                 names = {n for n, _ in e["cases"]}
-                for part in default.split(e["sep"] or ","):
-                    if part not in names:
+                for part in default.split((e["sep"] or ",").strip()):
+                    if part.strip() not in names:
                         fail(where, "default '%s' of '%s' is no case of %s" % (default, name, e["name"]))
         out.append({"name": name, "constraint": key, "kind": kind, "default": default})
     return out

@@ -82,7 +82,12 @@ static const spvk_ir_type *like_scalar(const spvk_ir_type *t)
     return t;
 }
 bool spvk_ods_is_bool_like(const spvk_ir_type *t) { return spvk_ods_is_i1(like_scalar(t)); }
-bool spvk_ods_is_signless_integer_like(const spvk_ir_type *t) { return spvk_ods_is_signless_integer(like_scalar(t)); }
+/* MLIR 19's SignlessIntegerLike takes index too (AnySignlessIntegerOrIndex and its vectors and
+   tensors: math.ctlz of an index verifies); later MLIR renamed it SignlessIntegerOrIndexLike. */
+bool spvk_ods_is_signless_integer_like(const spvk_ir_type *t)
+{
+    return spvk_ods_is_signless_integer_or_index(like_scalar(t));
+}
 bool spvk_ods_is_signless_integer_or_index_like(const spvk_ir_type *t)
 {
     return spvk_ods_is_signless_integer_or_index(like_scalar(t));
@@ -338,7 +343,15 @@ bool spvk_ods_enum_parse_cases(spvk_ir_parser *p, const spvk_ods_enum *e, int64_
 {
     if (!e->bit)
         return parse_one_case(p, e, value);
-    const char *sep = e->separator ? e->separator : ",";
+    /* A separator printed with spaces (arith's overflow flags: ", ") reads as its punctuation. */
+    char sep[8] = ",";
+    if (e->separator) {
+        size_t n = 0;
+        for (const char *s = e->separator; *s && n + 1 < sizeof sep; s++)
+            if (*s != ' ')
+                sep[n++] = *s;
+        sep[n] = 0;
+    }
     int64_t v = 0, c;
     do {
         if (!parse_one_case(p, e, &c))
@@ -361,6 +374,7 @@ static const spvk_ir_attr *default_attr(spvk_ir_context *ctx, const spvk_ods_att
         int64_t v = 0, one;
         const char *sep = e->separator ? e->separator : ",";
         while (*t) {
+            t += strspn(t, " ");
             size_t n = strcspn(t, sep);
             if (!enum_case_named(e, t, n, &one))
                 return NULL;

@@ -11,6 +11,8 @@ static const dialect_getter shipped[] = {
     spvk_spirv_dialect,
     spvk_memref_dialect,
     spvk_gpu_dialect,
+    spvk_arith_dialect,
+    spvk_math_dialect,
 };
 
 bool spvk_ir_register_all_dialects(spvk_ir_context *ctx)

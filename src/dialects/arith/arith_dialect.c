@@ -7,6 +7,7 @@
 
 #include "arith_internal.h"
 #include "spvkit/ir_asm.h"
+#include "spvkit/ir_ods.h"
 
 /* ---- Constant materialization (arith::ConstantOp::materialize) ---- */
 
@@ -167,16 +168,29 @@ void arith_extended_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *
 
 static bool arith_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
 {
-    (void)self;
-    for (uint32_t i = 0; i < spvk_arith_num_op_defs; i++)
-        if (!spvk_ir_register_op(ctx, &spvk_arith_op_defs[i]))
-            return false;
-    return true;
+    return spvk_ods_register_ops(ctx, self, &spvk_arith_ods);
+}
+
+/* Its attributes are its enums: #arith.fastmath<...>, #arith.overflow<...> (the i32/i64 enums
+   are builtin integers). */
+static const spvk_ir_attr *arith_parse_attr(spvk_ir_parser *p, const spvk_ir_type *type)
+{
+    (void)type;
+    bool handled;
+    const spvk_ir_attr *a = spvk_ods_parse_enum_attr(p, &spvk_arith_ods, &handled);
+    return handled ? a : NULL;
+}
+
+static void arith_print_attr(spvk_ir_printer *p, const spvk_ir_attr *a)
+{
+    (void)spvk_ods_print_enum_attr(p, &spvk_arith_ods, a);
 }
 
 static const spvk_ir_dialect arith_dialect = {
     .name = "arith",
     .register_ops = arith_register_ops,
+    .parse_attr = arith_parse_attr,
+    .print_attr = arith_print_attr,
     .materialize_constant = arith_materialize_constant,
 };
 

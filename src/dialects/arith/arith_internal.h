@@ -212,9 +212,8 @@ bool arith_cmpf_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool arith_select_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 
 /* ---- The dialect (arith_dialect.c) ---- */
-/* The generated table (arith_ops.c, from arith.ops). */
-extern const spvk_ir_op_def spvk_arith_op_defs[];
-extern const uint32_t spvk_arith_num_op_defs;
+/* The generated descriptions (arith_ops.c, from arith.ops). */
+extern const struct spvk_ods_dialect spvk_arith_ods;
 SPVK_API const spvk_ir_dialect *spvk_arith_dialect(void);
 /* MLIR's arith::ConstantOp::materialize: an arith.constant of value at b, or NULL when value
    cannot be one of type (not typed as type, a non-signless integer, not int/float/elements). */

@@ -2,6 +2,7 @@
    tools/gen_dialect_ops.py into math_ops.c) and math.fpowi's shape check. Constants the folders
    make are materialized as arith.constant, as MLIR's MathDialect::materializeConstant does. */
 #include "math_internal.h"
+#include "spvkit/ir_ods.h"
 
 /* AllTypesMatch<lhs, result>, then SameOperandsAndResultShape and Elementwise, in MLIR's order. */
 bool math_fpowi_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
@@ -13,11 +14,7 @@ bool math_fpowi_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
 
 static bool math_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
 {
-    (void)self;
-    for (uint32_t i = 0; i < spvk_math_num_op_defs; i++)
-        if (!spvk_ir_register_op(ctx, &spvk_math_op_defs[i]))
-            return false;
-    return true;
+    return spvk_ods_register_ops(ctx, self, &spvk_math_ods);
 }
 
 static const spvk_ir_dialect math_dialect = {

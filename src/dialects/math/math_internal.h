@@ -16,8 +16,8 @@ bool math_fpowi_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 MATH_FOLDERS(MATH_DECLARE_FOLDER)
 #undef MATH_DECLARE_FOLDER
 
-extern const spvk_ir_op_def spvk_math_op_defs[];
-extern const uint32_t spvk_math_num_op_defs;
+/* The generated descriptions (math_ops.c, from math.ops). */
+extern const struct spvk_ods_dialect spvk_math_ods;
 SPVK_API const spvk_ir_dialect *spvk_math_dialect(void);
 
 #endif

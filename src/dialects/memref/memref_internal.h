@@ -4,6 +4,8 @@
 #define SPVK_MEMREF_INTERNAL_H
 
 #include "spvkit/ir.h"
+#include "spvkit/ir_asm.h"
+#include "spvkit/ir_ods.h"
 
 /* Layout analysis works on ranks up to this (larger memrefs are accepted without the layout
    checks that need strides). */
@@ -105,6 +107,18 @@ spvk_ir_fold_status memref_reshape_like_fold(spvk_ir_context *ctx, spvk_ir_op *o
 spvk_ir_fold_status memref_memory_space_cast_fold(spvk_ir_context *ctx, spvk_ir_op *op,
                                                   const spvk_ir_attr *const *operand_constants,
                                                   spvk_ir_fold_result *results);
+/* Custom directives and forms (memref_directives.c); DynamicIndexList is vector's too. */
+bool memref_dynamic_index_list_parse(spvk_ir_parser *p, spvk_ods_custom_state *s, const spvk_ods_element *args,
+                                     uint32_t num_args);
+void memref_dynamic_index_list_print(spvk_ir_printer *p, const spvk_ir_op *op, spvk_ods_custom_state *s,
+                                     const spvk_ods_element *args, uint32_t num_args);
+bool memref_global_type_and_initial_value_parse(spvk_ir_parser *p, spvk_ods_custom_state *s,
+                                                const spvk_ods_element *args, uint32_t num_args);
+void memref_global_type_and_initial_value_print(spvk_ir_printer *p, const spvk_ir_op *op, spvk_ods_custom_state *s,
+                                                const spvk_ods_element *args, uint32_t num_args);
+bool memref_generic_atomic_rmw_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
+void memref_generic_atomic_rmw_print(spvk_ir_printer *p, const spvk_ir_op *op);
+
 /* The cast compatibility rule of memref.cast (MLIR's CastOp::areCastCompatible). */
 bool memref_cast_compatible(const spvk_ir_type *a, const spvk_ir_type *b);
 

@@ -1714,8 +1714,8 @@ static bool finish_parse(parse_ctx *c)
 
     /* Defaults of absent attributes (MLIR's properties hold them). */
     for (uint32_t i = 0; i < ods->num_attrs; i++)
-        if (!c->attrs[i] && c->rt && c->rt->defaults[i])
-            c->attrs[i] = c->rt->defaults[i];
+        if (!c->attrs[i] && c->rt && c->rt->defaults[i] && !spvk_ir_state_has_attr(p, c->state, ods->attrs[i].name))
+            c->attrs[i] = c->rt->defaults[i]; /* not over an attr-dict's `{nontemporal = true}` */
 
     infer_types(ctx, ods, otypes, num_operands, start, count, rtypes, num_results, rstart, rcount, c->attrs);
 

@@ -4616,6 +4616,17 @@ bool spvk_ir_state_add_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const ch
     return frame_add_attr(p, f, interned, value);
 }
 
+bool spvk_ir_state_has_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const char *name)
+{
+    op_frame *f = p->failed ? NULL : frame_of(p, state);
+    if (!f || !name)
+        return false;
+    for (uint32_t i = 0; i < f->num_attrs; i++)
+        if (strcmp(f->attr_names[i], name) == 0)
+            return true;
+    return state->attrs && state->attrs->kind == SPVK_ATTR_DICTIONARY && spvk_ir_dictionary_get(state->attrs, name);
+}
+
 bool spvk_ir_parse_optional_attr_dict(spvk_ir_parser *p, spvk_ir_op_state *state)
 {
     if (!at(p, TOK_LBRACE))

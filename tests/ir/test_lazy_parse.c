@@ -1751,6 +1751,11 @@ static words serialize_streamed(const char *text, const char *name, int rounds, 
                 break;
         } else {
             CHECK(r == SPVK_OK && n == out.n && (n == 0 || memcmp(w, out.w, n * 4) == 0));
+            /* Flat from the second round on: the first reuse of freed bodies may take one more
+               arena chunk once, by where the first round's last chunk happened to end (other
+               dialects' registrations move that). */
+            if (round == 1 && rounds > 2)
+                memory = spvk_ir_context_memory(ctx);
             if (stream_threads > 1 || spvk_ir_context_memory(ctx) == memory)
                 test_passed++;
             else {
@@ -1776,7 +1781,7 @@ static bool check_streamed_serialization(const char *name, const char *text)
 {
     words e = serialize_eager(text, name);
     bool freed = false;
-    words l = serialize_streamed(text, name, 2, &freed);
+    words l = serialize_streamed(text, name, 3, &freed);
     bool serialized = e.res == SPVK_OK;
     if (e.res == SPVK_OK) {
         if (l.res == SPVK_OK && l.n == e.n && memcmp(l.w, e.w, e.n * 4) == 0)
@@ -1896,7 +1901,7 @@ static void check_words_on_threads(const char *text, const char *name, const wor
     for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
         stream_threads = counts[c];
         bool freed = false;
-        words l = serialize_streamed(text, name, 2, &freed);
+        words l = serialize_streamed(text, name, 3, &freed);
         if (l.res == SPVK_OK && l.n == one->n && memcmp(l.w, one->w, one->n * 4) == 0)
             test_passed++;
         else {

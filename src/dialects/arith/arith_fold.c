@@ -790,7 +790,7 @@ ARITH_FOLDER(arith_truncf_fold)
 
 /* ---- Integer <-> float ---- */
 
-static int float_precision(const spvk_ir_type *t)
+int arith_float_precision(const spvk_ir_type *t)
 {
     int p, emin, emax;
     float_semantics(t, &p, &emin, &emax);
@@ -799,11 +799,11 @@ static int float_precision(const spvk_ir_type *t)
 
 /* APFloat::convertFromAPInt, to nearest even: the magnitude is rounded to the format's precision
    on the integer itself (a 64-bit integer through double would round twice). */
-static double int_to_float(const spvk_ir_type *t, uint64_t bits, uint32_t width, bool is_signed)
+double arith_int_to_float(const spvk_ir_type *t, uint64_t bits, uint32_t width, bool is_signed)
 {
     bool negative = is_signed && arith_sext(bits, width) < 0;
     uint64_t mag = negative ? (uint64_t)0 - (uint64_t)arith_sext(bits, width) : bits & arith_mask(width);
-    int p = float_precision(t);
+    int p = arith_float_precision(t);
     int top = 0;
     for (uint64_t m = mag; m; m >>= 1)
         top++;
@@ -830,7 +830,7 @@ static const spvk_ir_attr *cast_elem_itof(spvk_ir_context *ctx, const spvk_ir_ty
     if (!arith_float_foldable(scalar) || !in[0]->type || !arith_int_width(in[0]->type, &w) ||
         !arith_int_bits(in[0], w, &bits))
         return NULL;
-    return spvk_ir_float_attr(ctx, scalar, int_to_float(scalar, bits, w, is_signed));
+    return spvk_ir_float_attr(ctx, scalar, arith_int_to_float(scalar, bits, w, is_signed));
 }
 
 /* APFloat::convertToInteger toward zero: NaN, infinities and values out of range fail. */

@@ -55,6 +55,10 @@ const spvk_ir_attr *arith_int_attr(spvk_ir_context *ctx, const spvk_ir_type *t, 
 bool arith_float_foldable(const spvk_ir_type *scalar);
 /* v rounded (to nearest, ties to even) into float type t. */
 double arith_round_float(const spvk_ir_type *t, double v);
+/* Significand bits with the hidden one (MLIR's FloatType::getFPMantissaWidth) of a foldable type. */
+int arith_float_precision(const spvk_ir_type *t);
+/* APFloat::convertFromAPInt to nearest even into float type t, rounding on the integer itself. */
+double arith_int_to_float(const spvk_ir_type *t, uint64_t bits, uint32_t width, bool is_signed);
 /* The quiet NaN APFloat makes for an invalid operation (positive, no payload). */
 double arith_default_nan(const spvk_ir_type *t);
 /* A NaN operand quieted, its sign and payload kept. */
@@ -214,6 +218,8 @@ bool arith_select_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 /* ---- The dialect (arith_dialect.c) ---- */
 /* The generated descriptions (arith_ops.c, from arith.ops). */
 extern const struct spvk_ods_dialect spvk_arith_ods;
+extern const struct spvk_ods_enum spvk_arith_enum_IntegerOverflowFlags;
+extern const struct spvk_ods_enum spvk_arith_enum_CmpIPredicate;
 SPVK_API const spvk_ir_dialect *spvk_arith_dialect(void);
 /* MLIR's arith::ConstantOp::materialize: an arith.constant of value at b, or NULL when value
    cannot be one of type (not typed as type, a non-signless integer, not int/float/elements). */

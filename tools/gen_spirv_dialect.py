@@ -649,6 +649,31 @@ def main():
     out.append("};\n")
     out.append("const size_t spvk_spirv_num_enum_renames = %d;\n" % len(renames))
 
+    # MLIR 19's inherent attributes (the ODS arguments that are attributes, its properties) of
+    # each op: the generic form prints them in `<{...}>`, the others in the trailing dictionary.
+    inherent = {}
+    for op in mlir_ops:
+        names = {n for n, kind, _ in op.args if kind in ("attr", "optattr")}
+        # The segment sizes of variadic operand lists are properties too.
+        if "AttrSizedOperandSegments" in op.traits:
+            names.add("operandSegmentSizes")
+        if "AttrSizedResultSegments" in op.traits:
+            names.add("resultSegmentSizes")
+        names = sorted(names, key=lambda x: x.encode())
+        if names:
+            inherent["spirv." + op.name] = names
+    lists = {}
+    out.append("\n/* MLIR 19's inherent attributes (properties) of each op that has any, sorted by op name; each\n"
+               "   list sorted by name. */\n")
+    for names in sorted({tuple(v) for v in inherent.values()}):
+        lists[names] = "inherent_%d" % len(lists)
+        out.append("static const char *const %s[] = {%s};\n" % (lists[names], ", ".join(c_string(n) for n in names)))
+    out.append("const spvk_spirv_inherent_attrs spvk_spirv_inherent[] = {\n")
+    for n in sorted(inherent, key=lambda x: x.encode()):
+        out.append("    {%s, %s, %d},\n" % (c_string(n), lists[tuple(inherent[n])], len(inherent[n])))
+    out.append("};\n")
+    out.append("const size_t spvk_spirv_num_inherent = %d;\n" % len(inherent))
+
     path = os.path.join(args.out, "src", "dialects", "spirv", "spirv_op_table.c")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", newline="\n") as f:

@@ -27,6 +27,8 @@ static bool verify_module(spvk_ir_verifier *v, const spvk_ir_op *op)
     return ok;
 }
 
+static const char *const module_inherent[] = {"sym_name", "sym_visibility"};
+
 static const spvk_ir_op_def builtin_module_def = {
     .name = "builtin.module",
     .traits = SPVK_TRAIT_SYMBOL_TABLE | SPVK_TRAIT_ISOLATED_FROM_ABOVE | SPVK_TRAIT_NO_TERMINATOR |
@@ -35,6 +37,8 @@ static const spvk_ir_op_def builtin_module_def = {
     .verify = verify_module,
     .parse = spvk_ir_builtin_module_parse,
     .print = spvk_ir_builtin_module_print,
+    .inherent_attrs = module_inherent,
+    .num_inherent_attrs = 2,
 };
 
 static bool builtin_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)

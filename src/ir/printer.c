@@ -46,6 +46,30 @@ typedef struct type_text {
     char text[116];
 } type_text;
 
+typedef struct name_group {
+    uint32_t start;  /* first result of the group */
+    uint32_t id;     /* numbered: the number; named: offset of the name in the pool */
+    uint32_t length; /* 0: numbered */
+} name_group;
+
+typedef struct used_name {
+    uint32_t hash, offset, length;
+    uint32_t next; /* the bucket's next entry + 1 */
+} used_name;
+
+/* Names given while numbering one IR (or one streamed child), and the set of names in use in the
+   region being numbered. Names are only ever removed last-added first (leaving a region), so the
+   set is a stack with chained buckets: an entry leaving is the head of its bucket. */
+typedef struct name_set {
+    spvk_buffer pool; /* every name given: printing reads them */
+    name_group *groups;
+    size_t num_groups, groups_cap;
+    used_name *used;
+    size_t num_used, used_cap;
+    uint32_t *buckets; /* entry + 1 */
+    size_t num_buckets;
+} name_set;
+
 struct spvk_ir_printer {
     spvk_ir_context *ctx;
     const spvk_allocator *alloc;
@@ -59,7 +83,9 @@ struct spvk_ir_printer {
     const spvk_ir_op *root;
     const spvk_ir_stream *stream;
     ptr_map child_ops, child_blocks;
-    uint32_t child_value_base, child_arg_base;
+    uint32_t child_value_base, child_arg_base, child_conflict_base;
+    /* Result names (below): the root's numbering's, and the streamed child's. */
+    name_set names, child_names;
     bool in_child;
     spvk_result hook_result;
     bool failed;
@@ -158,13 +184,7 @@ static void map_clear(printer *p, ptr_map *m)
     m->count = 0;
 }
 
-/* The names of an op's results and of a block: those of the streamed child first. */
-static const ptr_entry *op_name_entry(const printer *p, const spvk_ir_op *op)
-{
-    const ptr_entry *e = p->in_child ? map_get(&p->child_ops, op) : NULL;
-    return e ? e : map_get(&p->ops, op);
-}
-
+/* The names of a block: those of the streamed child first. */
 static const ptr_entry *block_name_entry(const printer *p, const spvk_ir_block *b)
 {
     const ptr_entry *e = p->in_child ? map_get(&p->child_blocks, b) : NULL;
@@ -200,54 +220,284 @@ static void indent(printer *p)
 
 /* ---- Naming ---- */
 
+/* ---- Result names (spvk_ir_op_def.result_names: MLIR's getAsmResultNames) ----
+   As MLIR's SSANameState: a hinted name is sanitized and made unique among the names visible
+   in its region (its own and its ancestor regions': sibling regions reuse names) by appending
+   `_N`, N from one counter that nested regions start where their parent region left it. Entry
+   block arguments `%argN` count as used names. Numbered values are not names (a name never
+   starts with a digit). An op whose results have names prints them in result groups: result
+   0's, then one group from each further named result. */
+
+static void name_set_release(printer *p, name_set *s)
+{
+    spvk_buffer_free(&s->pool);
+    spvk_free(p->alloc, s->groups, s->groups_cap * sizeof *s->groups);
+    spvk_free(p->alloc, s->used, s->used_cap * sizeof *s->used);
+    spvk_free(p->alloc, s->buckets, s->num_buckets * sizeof *s->buckets);
+    memset(s, 0, sizeof *s);
+}
+
+static void name_set_clear(name_set *s)
+{
+    s->pool.length = 0;
+    s->num_groups = 0;
+    if (s->num_used)
+        memset(s->buckets, 0, s->num_buckets * sizeof *s->buckets);
+    s->num_used = 0;
+}
+
+/* Leaves the regions whose names were added after the set held `mark` names. */
+static void name_set_pop(name_set *s, size_t mark)
+{
+    while (s->num_used > mark) {
+        used_name *u = &s->used[--s->num_used];
+        s->buckets[u->hash & (s->num_buckets - 1)] = u->next;
+    }
+}
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static bool name_set_has(const name_set *s, const char *name, size_t n, uint32_t h)
+{
+    if (!s->num_buckets)
+        return false;
+    for (uint32_t e = s->buckets[h & (s->num_buckets - 1)]; e; e = s->used[e - 1].next) {
+        const used_name *u = &s->used[e - 1];
+        if (u->hash == h && u->length == n && memcmp(s->pool.data + u->offset, name, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool name_set_add(printer *p, name_set *s, uint32_t offset, uint32_t n, uint32_t h)
+{
+    if ((s->num_used + 1) * 2 > s->num_buckets) {
+        size_t nb = s->num_buckets ? s->num_buckets * 2 : 64;
+        uint32_t *b = spvk_alloc(p->alloc, nb * sizeof *b);
+        if (!b)
+            return false;
+        memset(b, 0, nb * sizeof *b);
+        /* In stack order, so that each bucket's head stays its newest entry. */
+        for (size_t i = 0; i < s->num_used; i++) {
+            used_name *u = &s->used[i];
+            u->next = b[u->hash & (nb - 1)];
+            b[u->hash & (nb - 1)] = (uint32_t)i + 1;
+        }
+        spvk_free(p->alloc, s->buckets, s->num_buckets * sizeof *s->buckets);
+        s->buckets = b;
+        s->num_buckets = nb;
+    }
+    if (!spvk_array_reserve(p->alloc, &s->used, &s->used_cap, s->num_used + 1, sizeof *s->used, 64))
+        return false;
+    used_name *u = &s->used[s->num_used];
+    *u = (used_name){h, offset, n, s->buckets[h & (s->num_buckets - 1)]};
+    s->buckets[h & (s->num_buckets - 1)] = (uint32_t)++s->num_used;
+    return true;
+}
+
+/* The numbering state of the region being numbered. */
+typedef struct name_scope {
+    name_set *set;        /* where names go */
+    const name_set *root; /* a streamed child's: the root's names, visible read-only; else NULL */
+    uint32_t next_value, next_arg, next_conflict;
+} name_scope;
+
+static bool is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* `argN` (N without leading zeros) of an entry block argument visible here: those are numbered
+   0 .. next_arg - 1 along the chain of regions. */
+static bool is_visible_arg_name(const char *s, size_t n, uint32_t next_arg)
+{
+    if (n < 4 || memcmp(s, "arg", 3) != 0 || (s[3] == '0' && n > 4) || n > 13)
+        return false;
+    uint64_t v = 0;
+    for (size_t i = 3; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    return v < next_arg;
+}
+
+static bool name_taken(const name_scope *sc, const char *s, size_t n, uint32_t h)
+{
+    return name_set_has(sc->set, s, n, h) || (sc->root && name_set_has(sc->root, s, n, h)) ||
+           is_visible_arg_name(s, n, sc->next_arg);
+}
+
+/* Sanitizes and uniques a hinted name into the pool (MLIR's sanitizeIdentifier: letters, digits
+   and `$._-` stay, a space becomes `_`, any other byte its hex code; a leading digit gets a `_`
+   before it). Returns its offset and length, or false when out of memory. */
+static bool unique_name(printer *p, name_scope *sc, const char *name, size_t n, uint32_t *offset, uint32_t *length)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    spvk_buffer *b = &sc->set->pool;
+    size_t start = b->length;
+    if (name[0] >= '0' && name[0] <= '9')
+        spvk_buffer_append_char(b, '_');
+    for (size_t i = 0; i < n; i++) {
+        char c = name[i];
+        if (is_alnum(c) || c == '$' || c == '.' || c == '_' || c == '-')
+            spvk_buffer_append_char(b, c);
+        else if (c == ' ')
+            spvk_buffer_append_char(b, '_');
+        else {
+            unsigned char u = (unsigned char)c;
+            if (u >= 16)
+                spvk_buffer_append_char(b, hex[u >> 4]);
+            spvk_buffer_append_char(b, hex[u & 15]);
+        }
+    }
+    if (b->failed || b->length - start > UINT32_MAX / 2)
+        return false;
+    size_t base = b->length - start;
+    uint32_t h = name_hash(b->data + start, base);
+    while (name_taken(sc, b->data + start, b->length - start, h)) {
+        b->length = start + base;
+        spvk_buffer_append_char(b, '_');
+        spvk_buffer_append_uint(b, sc->next_conflict++);
+        if (b->failed)
+            return false;
+        h = name_hash(b->data + start, b->length - start);
+    }
+    *offset = (uint32_t)start;
+    *length = (uint32_t)(b->length - start);
+    return name_set_add(p, sc->set, *offset, *length, h);
+}
+
+/* What an op's result_names hook names, gathered before the groups are made. */
+typedef struct name_call {
+    printer *p;
+    name_scope *sc;
+    const spvk_ir_op *op;
+    size_t first; /* the op's groups start here in sc->set->groups */
+    bool failed;
+} name_call;
+
+static void set_result_name(void *user, const spvk_ir_value *value, const char *name, size_t length)
+{
+    name_call *c = user;
+    name_set *s = c->sc->set;
+    if (c->failed || !value || value->defining_op != c->op)
+        return;
+    name_group g = {value->index, 0, 0};
+    if (length == 0 || !name)
+        g.id = c->sc->next_value++;
+    else if (!unique_name(c->p, c->sc, name, length, &g.id, &g.length)) {
+        c->failed = true;
+        return;
+    }
+    /* Kept sorted by result; a result named twice keeps the last name. */
+    size_t i = s->num_groups;
+    while (i > c->first && s->groups[i - 1].start > g.start)
+        i--;
+    if (i > c->first && s->groups[i - 1].start == g.start) {
+        s->groups[i - 1] = g;
+        return;
+    }
+    if (!spvk_array_reserve(c->p->alloc, &s->groups, &s->groups_cap, s->num_groups + 1, sizeof *s->groups, 32)) {
+        c->failed = true;
+        return;
+    }
+    memmove(&s->groups[i + 1], &s->groups[i], (s->num_groups - i) * sizeof *s->groups);
+    s->groups[i] = g;
+    s->num_groups++;
+}
+
+/* Numbers (or names) op's results into ops: an entry (first number, 0) for numbered results, or
+   (number of groups, first group + 1) for named ones. */
+static bool number_results(printer *p, name_scope *sc, const spvk_ir_op *op, ptr_map *ops)
+{
+    if (!op->num_results)
+        return true;
+    if (p->generic || !op->def->result_names || (op->def->traits & SPVK_TRAIT_UNREGISTERED))
+        return map_put(p, ops, op, sc->next_value++, 0);
+    name_set *s = sc->set;
+    name_call c = {p, sc, op, s->num_groups, false};
+    op->def->result_names(op, set_result_name, &c);
+    if (c.failed) {
+        p->failed = true;
+        return false;
+    }
+    if (s->num_groups == c.first)
+        return map_put(p, ops, op, sc->next_value++, 0);
+    if (s->groups[c.first].start != 0) {
+        /* Result 0 unnamed: numbered after the hook, as MLIR does. */
+        if (!spvk_array_reserve(p->alloc, &s->groups, &s->groups_cap, s->num_groups + 1, sizeof *s->groups, 32)) {
+            p->failed = true;
+            return false;
+        }
+        memmove(&s->groups[c.first + 1], &s->groups[c.first], (s->num_groups - c.first) * sizeof *s->groups);
+        s->groups[c.first] = (name_group){0, sc->next_value++, 0};
+        s->num_groups++;
+    }
+    return map_put(p, ops, op, (uint32_t)(s->num_groups - c.first), (uint32_t)c.first + 1);
+}
+
+/* ---- Numbering ---- */
+
 typedef struct name_frame {
     const spvk_ir_region *region;
-    uint32_t next_value, next_arg;
+    uint32_t next_value, next_arg, next_conflict;
+    size_t mark; /* the names visible in the region's parent region */
 } name_frame;
 
 /* Numbers the values and blocks of root's regions (and root's results when with_results) into
-   the maps, starting from the given counters. */
-static void number_regions(printer *p, const spvk_ir_op *root, bool with_results, uint32_t next_value,
-                           uint32_t next_arg, ptr_map *ops, ptr_map *blocks)
+   the maps, starting from the scope's counters. */
+static void number_regions(printer *p, const spvk_ir_op *root, bool with_results, name_scope sc, ptr_map *ops,
+                           ptr_map *blocks)
 {
-    if (with_results && root->num_results)
-        map_put(p, ops, root, next_value++, 0);
+    if (with_results && !number_results(p, &sc, root, ops))
+        return;
     name_frame *stack = NULL;
     size_t count = 0, cap = 0;
+    size_t root_mark = sc.set->num_used;
     for (uint32_t i = 0; i < root->num_regions; i++) {
         if (!spvk_array_grow(p->alloc, &stack, &cap, count + 1, sizeof *stack, 16)) {
             p->failed = true;
             goto out;
         }
-        stack[count++] = (name_frame){&root->regions[i], next_value, next_arg};
+        stack[count++] = (name_frame){&root->regions[i], sc.next_value, sc.next_arg, sc.next_conflict, root_mark};
     }
     while (count) {
         name_frame f = stack[--count];
         if (!p->generic) {
-            next_value = f.next_value;
-            next_arg = f.next_arg;
+            sc.next_value = f.next_value;
+            sc.next_arg = f.next_arg;
+            sc.next_conflict = f.next_conflict;
         }
+        name_set_pop(sc.set, f.mark);
         uint32_t label = 0;
         for (const spvk_ir_block *b = f.region->first; b; b = b->next) {
             bool entry = b == f.region->first;
             uint32_t base;
             if (entry) {
-                base = next_arg;
-                next_arg += b->num_args;
+                base = sc.next_arg;
+                sc.next_arg += b->num_args;
             } else {
-                base = next_value;
-                next_value += b->num_args;
+                base = sc.next_value;
+                sc.next_value += b->num_args;
             }
             if (!map_put(p, blocks, b, label++, base | (entry ? ENTRY_BIT : 0)))
                 goto out;
             for (const spvk_ir_op *o = b->first; o; o = o->next)
-                if (o->num_results && !map_put(p, ops, o, next_value++, 0))
+                if (o->num_results && !number_results(p, &sc, o, ops))
                     goto out;
         }
+        size_t mark = sc.set->num_used;
         if (p->stream && f.region->op == p->root) {
-            /* A streamed child's regions start from these counters (custom form). */
-            p->child_value_base = next_value;
-            p->child_arg_base = next_arg;
+            /* A streamed child's regions start from these counters (custom form) and see the
+               names given so far. */
+            p->child_value_base = sc.next_value;
+            p->child_arg_base = sc.next_arg;
+            p->child_conflict_base = sc.next_conflict;
+            root_mark = mark;
         }
         for (const spvk_ir_block *b = f.region->first; b; b = b->next)
             for (const spvk_ir_op *o = b->first; o; o = o->next)
@@ -256,28 +506,67 @@ static void number_regions(printer *p, const spvk_ir_op *root, bool with_results
                         p->failed = true;
                         goto out;
                     }
-                    stack[count++] = (name_frame){&o->regions[i], next_value, next_arg};
+                    stack[count++] = (name_frame){&o->regions[i], sc.next_value, sc.next_arg, sc.next_conflict, mark};
                 }
     }
 out:
+    /* What stays visible: the root region's names, for the streamed children. */
+    name_set_pop(sc.set, root_mark);
     spvk_free(p->alloc, stack, cap * sizeof *stack);
 }
 
 static void number_values(printer *p, const spvk_ir_op *root)
 {
-    number_regions(p, root, true, 0, 0, &p->ops, &p->blocks);
+    name_scope sc = {&p->names, NULL, 0, 0, 0};
+    number_regions(p, root, true, sc, &p->ops, &p->blocks);
+}
+
+/* The entry naming op's results: the child's when it is one of the streamed child's ops. */
+static const ptr_entry *op_names(const printer *p, const spvk_ir_op *op, const name_set **set)
+{
+    const ptr_entry *e = p->in_child ? map_get(&p->child_ops, op) : NULL;
+    *set = &p->child_names;
+    if (!e) {
+        e = map_get(&p->ops, op);
+        *set = &p->names;
+    }
+    return e;
+}
+
+static void print_group_id(printer *p, const name_set *s, const name_group *g)
+{
+    ch(p, '%');
+    if (g->length)
+        text_n(p, s->pool.data + g->id, g->length);
+    else
+        uint_text(p, g->id);
 }
 
 static void print_value(printer *p, const spvk_ir_value *v)
 {
     if (v && v->defining_op) {
-        const ptr_entry *e = op_name_entry(p, v->defining_op);
-        if (e) {
+        const name_set *s;
+        const spvk_ir_op *op = v->defining_op;
+        const ptr_entry *e = op_names(p, op, &s);
+        if (e && !e->b) {
             ch(p, '%');
             uint_text(p, e->a);
-            if (v->defining_op->num_results > 1) {
+            if (op->num_results > 1) {
                 ch(p, '#');
                 uint_text(p, v->index);
+            }
+            return;
+        }
+        if (e) {
+            const name_group *g = &s->groups[e->b - 1];
+            uint32_t n = e->a, k = 0;
+            while (k + 1 < n && g[k + 1].start <= v->index)
+                k++;
+            uint32_t end = k + 1 < n ? g[k + 1].start : op->num_results;
+            print_group_id(p, s, &g[k]);
+            if (end - g[k].start != 1) {
+                ch(p, '#');
+                uint_text(p, v->index - g[k].start);
             }
             return;
         }
@@ -295,6 +584,36 @@ static void print_value(printer *p, const spvk_ir_value *v)
         }
     }
     text(p, "<<UNKNOWN SSA VALUE>>");
+}
+
+/* An op's results before ` = `: `%0`, `%0:2`, or its result groups `%a, %b:2`. */
+static void print_results(printer *p, const spvk_ir_op *op)
+{
+    const name_set *s;
+    const ptr_entry *e = op_names(p, op, &s);
+    if (!e) {
+        text(p, "%<<UNKNOWN>>");
+    } else if (!e->b) {
+        ch(p, '%');
+        uint_text(p, e->a);
+        if (op->num_results > 1) {
+            ch(p, ':');
+            uint_text(p, op->num_results);
+        }
+    } else {
+        const name_group *g = &s->groups[e->b - 1];
+        for (uint32_t k = 0; k < e->a; k++) {
+            if (k)
+                text(p, ", ");
+            print_group_id(p, s, &g[k]);
+            uint32_t end = k + 1 < e->a ? g[k + 1].start : op->num_results;
+            if (end - g[k].start != 1) {
+                ch(p, ':');
+                uint_text(p, end - g[k].start);
+            }
+        }
+    }
+    text(p, " = ");
 }
 
 static void print_block_name(printer *p, const spvk_ir_block *b)
@@ -640,6 +959,35 @@ static void print_location_body(printer *p, const spvk_ir_attr *l)
         text(p, "unknown");
         return;
     }
+}
+
+static void print_dictionary_entry(printer *p, const char *name, const spvk_ir_attr *v, bool *first)
+{
+    if (!*first)
+        text(p, ", ");
+    *first = false;
+    print_keyword_or_string(p, name, strlen(name));
+    if (v && !v->dialect && v->kind == SPVK_ATTR_UNIT)
+        return;
+    text(p, " = ");
+    print_attr(p, v, ELIDE_NEVER);
+}
+
+/* Whether name is one of def's inherent attributes (sorted: a binary search). */
+static bool is_inherent(const spvk_ir_op_def *def, const char *name)
+{
+    uint32_t lo = 0, hi = def->num_inherent_attrs;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        int c = strcmp(def->inherent_attrs[mid], name);
+        if (c == 0)
+            return true;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
 }
 
 static void print_dictionary_body(printer *p, const spvk_ir_attr *d, const char *const *elided, uint32_t num_elided,
@@ -1309,6 +1657,21 @@ static void print_generic_body(printer *p, const spvk_ir_op *op)
         }
         ch(p, ']');
     }
+    /* Inherent attributes are MLIR's properties: `<{...}>` before the regions, the rest after. */
+    const spvk_ir_attr *d = op->attrs;
+    uint32_t num_props = 0;
+    if (d && d->num_attrs && op->def->num_inherent_attrs) {
+        for (uint32_t i = 0; i < d->num_attrs; i++)
+            num_props += is_inherent(op->def, d->names[i]);
+        if (num_props) {
+            bool first = true;
+            text(p, " <{");
+            for (uint32_t i = 0; i < d->num_attrs; i++)
+                if (is_inherent(op->def, d->names[i]))
+                    print_dictionary_entry(p, d->names[i], d->attrs[i], &first);
+            text(p, "}>");
+        }
+    }
     if (op->num_regions) {
         text(p, " (");
         for (uint32_t i = 0; i < op->num_regions; i++) {
@@ -1318,10 +1681,15 @@ static void print_generic_body(printer *p, const spvk_ir_op *op)
         }
         ch(p, ')');
     }
-    if (op->attrs && op->attrs->num_attrs) {
+    if (d && d->num_attrs > num_props) {
         bool first = true;
         text(p, " {");
-        print_dictionary_body(p, op->attrs, NULL, 0, &first);
+        if (num_props) {
+            for (uint32_t i = 0; i < d->num_attrs; i++)
+                if (!is_inherent(op->def, d->names[i]))
+                    print_dictionary_entry(p, d->names[i], d->attrs[i], &first);
+        } else
+            print_dictionary_body(p, d, NULL, 0, &first);
         ch(p, '}');
     }
     text(p, " : (");
@@ -1346,19 +1714,8 @@ static void print_generic_body(printer *p, const spvk_ir_op *op)
 static void print_op(printer *p, const spvk_ir_op *op)
 {
     indent(p);
-    if (op->num_results) {
-        const ptr_entry *e = op_name_entry(p, op);
-        if (e) {
-            ch(p, '%');
-            uint_text(p, e->a);
-        } else
-            text(p, "%<<UNKNOWN>>");
-        if (op->num_results > 1) {
-            ch(p, ':');
-            uint_text(p, op->num_results);
-        }
-        text(p, " = ");
-    }
+    if (op->num_results)
+        print_results(p, op);
     const spvk_ir_op_def *def = op->def;
     bool custom = !p->generic && def->print && !(def->traits & SPVK_TRAIT_UNREGISTERED);
     /* builtin.module's custom form has no place for operands, results or successors. */
@@ -1481,6 +1838,8 @@ static void *consumer_thread_create(void *user, spvk_ir_context *ctx)
     spvk_buffer_init(&tp->out, tp->alloc); /* each slot's buffer replaces it */
     memset(&tp->child_ops, 0, sizeof tp->child_ops);
     memset(&tp->child_blocks, 0, sizeof tp->child_blocks);
+    memset(&tp->child_names, 0, sizeof tp->child_names);
+    spvk_buffer_init(&tp->child_names.pool, tp->alloc);
     return tp;
 }
 
@@ -1490,6 +1849,7 @@ static void consumer_thread_destroy(void *user, void *thread)
     printer *tp = thread;
     map_release(tp, &tp->child_ops);
     map_release(tp, &tp->child_blocks);
+    name_set_release(tp, &tp->child_names);
     spvk_free(tp->alloc, tp, sizeof *tp);
 }
 
@@ -1650,12 +2010,14 @@ typedef struct print_pool {
 /* A streamed child, numbered into the child maps from the root's counters, then printed. */
 static void print_child(printer *p, spvk_ir_op *o)
 {
-    number_regions(p, o, false, p->child_value_base, p->child_arg_base, &p->child_ops, &p->child_blocks);
+    name_scope sc = {&p->child_names, &p->names, p->child_value_base, p->child_arg_base, p->child_conflict_base};
+    number_regions(p, o, false, sc, &p->child_ops, &p->child_blocks);
     p->in_child = true;
     print_op(p, o);
     p->in_child = false;
     map_clear(p, &p->child_ops);
     map_clear(p, &p->child_blocks);
+    name_set_clear(&p->child_names);
 }
 
 /* A child takes microseconds to build or print: a thread about to sleep for the other one first
@@ -1750,6 +2112,8 @@ static void worker_init(print_worker *w, print_pool *pool, const printer *p, spv
     spvk_buffer_init(&w->p.out, p->alloc);
     memset(&w->p.child_ops, 0, sizeof w->p.child_ops);
     memset(&w->p.child_blocks, 0, sizeof w->p.child_blocks);
+    memset(&w->p.child_names, 0, sizeof w->p.child_names);
+    spvk_buffer_init(&w->p.child_names.pool, p->alloc);
 }
 
 /* Workers for a streamed custom-form print (threads - 1 of them); without any, p prints alone. */
@@ -1808,11 +2172,13 @@ static void pool_stop(printer *p)
             pthread_join(w->thread, NULL);
         map_release(&w->p, &w->p.child_ops);
         map_release(&w->p, &w->p.child_blocks);
+        name_set_release(&w->p, &w->p.child_names);
         spvk_ir_verifier_destroy(w->verifier);
         ir_context_view_destroy(w->p.ctx);
     }
     map_release(p, &pool->helper.p.child_ops);
     map_release(p, &pool->helper.p.child_blocks);
+    name_set_release(p, &pool->helper.p.child_names);
     spvk_ir_verifier_destroy(pool->helper.verifier);
     if (p->reporter) {
         p->stream->take_verification(p->stream->user, false);
@@ -1909,6 +2275,8 @@ static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_o
     p->ctx = ctx;
     p->alloc = spvk_ir_context_allocator(ctx);
     spvk_buffer_init(&p->out, p->alloc);
+    spvk_buffer_init(&p->names.pool, p->alloc);
+    spvk_buffer_init(&p->child_names.pool, p->alloc);
     if (options) {
         p->generic = options->generic;
         p->debug_info = options->debug_info;
@@ -1922,6 +2290,8 @@ static char *printer_finish(printer *p)
     map_release(p, &p->blocks);
     map_release(p, &p->child_ops);
     map_release(p, &p->child_blocks);
+    name_set_release(p, &p->names);
+    name_set_release(p, &p->child_names);
     if (p->failed) {
         spvk_buffer_free(&p->out);
         return NULL;
@@ -2008,6 +2378,8 @@ spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const s
     map_release(&pp, &pp.blocks);
     map_release(&pp, &pp.child_ops);
     map_release(&pp, &pp.child_blocks);
+    name_set_release(&pp, &pp.names);
+    name_set_release(&pp, &pp.child_names);
     spvk_buffer_free(&pp.out);
     if (pp.hook_result != SPVK_OK)
         return pp.hook_result;

@@ -427,7 +427,7 @@ static void test_fallback(void)
         "}\n";
     /* CompositeExtract of an i32 is invalid: the whole module prints generically */
     char *generic = roundtrip(text, false);
-    CHECK_STR_CONTAINS(generic, "\"spirv.CompositeExtract\"(%arg0) {indices = [0 : i32]} : (i32) -> i32");
+    CHECK_STR_CONTAINS(generic, "\"spirv.CompositeExtract\"(%arg0) <{indices = [0 : i32]}> : (i32) -> i32");
     free(generic);
 
     char valid[2048];

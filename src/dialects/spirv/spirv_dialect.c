@@ -63,6 +63,23 @@ static const structural_op *structural_op_named(const char *name)
     return NULL;
 }
 
+/* MLIR 19's inherent attributes of op `name` (a binary search of the generated table). */
+static const spvk_spirv_inherent_attrs *inherent_of(const char *name)
+{
+    size_t lo = 0, hi = spvk_spirv_num_inherent;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(spvk_spirv_inherent[mid].op, name);
+        if (c == 0)
+            return &spvk_spirv_inherent[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
 /* The def of a structural op (first: the name may also be a generic instruction's) or of a
    generic instruction, with the verifier's data and the custom form, made the first time the
    context meets the name. Every thread reads it: it goes with the uniqued items
@@ -88,6 +105,11 @@ static const spvk_ir_op_def *make_op(spvk_ir_context *ctx, const spvk_ir_dialect
     m->data = spvk_spirv_verify_data(name, info);
     def->data = &m->data;
     def->verify = spvk_spirv_verify_op;
+    const spvk_spirv_inherent_attrs *inherent = inherent_of(name);
+    if (inherent) {
+        def->inherent_attrs = inherent->names;
+        def->num_inherent_attrs = inherent->count;
+    }
     const spvk_spirv_custom_form *form = spvk_spirv_custom_form_lookup(name);
     if (form && form->parse && form->print) {
         def->parse = form->parse;

@@ -235,6 +235,16 @@ extern const spvk_spirv_enum_rename spvk_spirv_enum_renames[];
 extern const size_t spvk_spirv_num_enum_renames;
 
 /* Decorations by attribute name, sorted by name (strcmp): the reverse of spvk_spirv_decoration_attr_name. */
+/* Appended: MLIR 19's inherent attributes of an op (spvk_ir_op_def.inherent_attrs), generated
+   from tools/spirv_mlir_names.txt; sorted by op name. */
+typedef struct spvk_spirv_inherent_attrs {
+    const char *op;
+    const char *const *names;
+    uint32_t count;
+} spvk_spirv_inherent_attrs;
+extern const spvk_spirv_inherent_attrs spvk_spirv_inherent[];
+extern const size_t spvk_spirv_num_inherent;
+
 typedef struct spvk_spirv_named_value {
     const char *name;
     uint32_t value;

@@ -2035,3 +2035,129 @@ const spvk_spirv_enum_rename spvk_spirv_enum_renames[] = {
     {SPVK_OPERAND_CooperativeMatrixUse, 2, "MatrixAcc"},
 };
 const size_t spvk_spirv_num_enum_renames = 78;
+
+/* MLIR 19's inherent attributes (properties) of each op that has any, sorted by op name; each
+   list sorted by name. */
+static const char *const inherent_0[] = {"addressing_model", "memory_model", "sym_name", "vce_triple"};
+static const char *const inherent_1[] = {"alignment", "layout", "memory_access", "scope"};
+static const char *const inherent_2[] = {"alignment", "memory_access"};
+static const char *const inherent_3[] = {"alignment", "memory_access", "source_alignment", "source_memory_access"};
+static const char *const inherent_4[] = {"arg_attrs", "function_control", "function_type", "linkage_attributes", "res_attrs", "sym_name"};
+static const char *const inherent_5[] = {"binding", "builtin", "descriptor_set", "initializer", "linkage_attributes", "location", "sym_name", "type"};
+static const char *const inherent_6[] = {"branch_weights", "operandSegmentSizes"};
+static const char *const inherent_7[] = {"callee"};
+static const char *const inherent_8[] = {"components"};
+static const char *const inherent_9[] = {"constituents", "sym_name", "type"};
+static const char *const inherent_10[] = {"cooperative_matrix_type"};
+static const char *const inherent_11[] = {"default_value", "sym_name"};
+static const char *const inherent_12[] = {"equal_semantics", "memory_scope", "unequal_semantics"};
+static const char *const inherent_13[] = {"execution_mode", "fn", "values"};
+static const char *const inherent_14[] = {"execution_model", "fn", "interface"};
+static const char *const inherent_15[] = {"execution_scope"};
+static const char *const inherent_16[] = {"execution_scope", "group_operation"};
+static const char *const inherent_17[] = {"execution_scope", "memory_scope", "memory_semantics"};
+static const char *const inherent_18[] = {"format"};
+static const char *const inherent_19[] = {"imageoperands"};
+static const char *const inherent_20[] = {"indices"};
+static const char *const inherent_21[] = {"joint_matrix_type"};
+static const char *const inherent_22[] = {"loop_control"};
+static const char *const inherent_23[] = {"matrix_layout", "memory_operand"};
+static const char *const inherent_24[] = {"matrix_operands"};
+static const char *const inherent_25[] = {"memory_scope", "memory_semantics"};
+static const char *const inherent_26[] = {"memory_scope", "semantics"};
+static const char *const inherent_27[] = {"scope"};
+static const char *const inherent_28[] = {"selection_control"};
+static const char *const inherent_29[] = {"spec_const"};
+static const char *const inherent_30[] = {"storage_class"};
+static const char *const inherent_31[] = {"value"};
+static const char *const inherent_32[] = {"variable"};
+const spvk_spirv_inherent_attrs spvk_spirv_inherent[] = {
+    {"spirv.AtomicAnd", inherent_26, 2},
+    {"spirv.AtomicCompareExchange", inherent_12, 3},
+    {"spirv.AtomicCompareExchangeWeak", inherent_12, 3},
+    {"spirv.AtomicExchange", inherent_26, 2},
+    {"spirv.AtomicIAdd", inherent_26, 2},
+    {"spirv.AtomicIDecrement", inherent_26, 2},
+    {"spirv.AtomicIIncrement", inherent_26, 2},
+    {"spirv.AtomicISub", inherent_26, 2},
+    {"spirv.AtomicOr", inherent_26, 2},
+    {"spirv.AtomicSMax", inherent_26, 2},
+    {"spirv.AtomicSMin", inherent_26, 2},
+    {"spirv.AtomicUMax", inherent_26, 2},
+    {"spirv.AtomicUMin", inherent_26, 2},
+    {"spirv.AtomicXor", inherent_26, 2},
+    {"spirv.BranchConditional", inherent_6, 2},
+    {"spirv.CompositeExtract", inherent_20, 1},
+    {"spirv.CompositeInsert", inherent_20, 1},
+    {"spirv.Constant", inherent_31, 1},
+    {"spirv.ControlBarrier", inherent_17, 3},
+    {"spirv.CopyMemory", inherent_3, 4},
+    {"spirv.EXT.AtomicFAdd", inherent_26, 2},
+    {"spirv.EntryPoint", inherent_14, 3},
+    {"spirv.ExecutionMode", inherent_13, 3},
+    {"spirv.FunctionCall", inherent_7, 1},
+    {"spirv.GlobalVariable", inherent_5, 8},
+    {"spirv.GroupBroadcast", inherent_15, 1},
+    {"spirv.GroupFAdd", inherent_16, 2},
+    {"spirv.GroupFMax", inherent_16, 2},
+    {"spirv.GroupFMin", inherent_16, 2},
+    {"spirv.GroupIAdd", inherent_16, 2},
+    {"spirv.GroupNonUniformBallot", inherent_15, 1},
+    {"spirv.GroupNonUniformBitwiseAnd", inherent_16, 2},
+    {"spirv.GroupNonUniformBitwiseOr", inherent_16, 2},
+    {"spirv.GroupNonUniformBitwiseXor", inherent_16, 2},
+    {"spirv.GroupNonUniformBroadcast", inherent_15, 1},
+    {"spirv.GroupNonUniformElect", inherent_15, 1},
+    {"spirv.GroupNonUniformFAdd", inherent_16, 2},
+    {"spirv.GroupNonUniformFMax", inherent_16, 2},
+    {"spirv.GroupNonUniformFMin", inherent_16, 2},
+    {"spirv.GroupNonUniformFMul", inherent_16, 2},
+    {"spirv.GroupNonUniformIAdd", inherent_16, 2},
+    {"spirv.GroupNonUniformIMul", inherent_16, 2},
+    {"spirv.GroupNonUniformLogicalAnd", inherent_16, 2},
+    {"spirv.GroupNonUniformLogicalOr", inherent_16, 2},
+    {"spirv.GroupNonUniformLogicalXor", inherent_16, 2},
+    {"spirv.GroupNonUniformSMax", inherent_16, 2},
+    {"spirv.GroupNonUniformSMin", inherent_16, 2},
+    {"spirv.GroupNonUniformShuffle", inherent_15, 1},
+    {"spirv.GroupNonUniformShuffleDown", inherent_15, 1},
+    {"spirv.GroupNonUniformShuffleUp", inherent_15, 1},
+    {"spirv.GroupNonUniformShuffleXor", inherent_15, 1},
+    {"spirv.GroupNonUniformUMax", inherent_16, 2},
+    {"spirv.GroupNonUniformUMin", inherent_16, 2},
+    {"spirv.GroupSMax", inherent_16, 2},
+    {"spirv.GroupSMin", inherent_16, 2},
+    {"spirv.GroupUMax", inherent_16, 2},
+    {"spirv.GroupUMin", inherent_16, 2},
+    {"spirv.INTEL.JointMatrixLoad", inherent_1, 4},
+    {"spirv.INTEL.JointMatrixMad", inherent_27, 1},
+    {"spirv.INTEL.JointMatrixStore", inherent_1, 4},
+    {"spirv.INTEL.JointMatrixWorkItemLength", inherent_21, 1},
+    {"spirv.ImageDrefGather", inherent_19, 1},
+    {"spirv.KHR.CooperativeMatrixLength", inherent_10, 1},
+    {"spirv.KHR.CooperativeMatrixLoad", inherent_23, 2},
+    {"spirv.KHR.CooperativeMatrixMulAdd", inherent_24, 1},
+    {"spirv.KHR.CooperativeMatrixStore", inherent_23, 2},
+    {"spirv.KHR.GroupFMul", inherent_16, 2},
+    {"spirv.KHR.GroupIMul", inherent_16, 2},
+    {"spirv.Load", inherent_2, 2},
+    {"spirv.MemoryBarrier", inherent_25, 2},
+    {"spirv.SDot", inherent_18, 1},
+    {"spirv.SDotAccSat", inherent_18, 1},
+    {"spirv.SUDot", inherent_18, 1},
+    {"spirv.SUDotAccSat", inherent_18, 1},
+    {"spirv.SpecConstant", inherent_11, 2},
+    {"spirv.SpecConstantComposite", inherent_9, 3},
+    {"spirv.Store", inherent_2, 2},
+    {"spirv.UDot", inherent_18, 1},
+    {"spirv.UDotAccSat", inherent_18, 1},
+    {"spirv.Variable", inherent_30, 1},
+    {"spirv.VectorShuffle", inherent_8, 1},
+    {"spirv.func", inherent_4, 6},
+    {"spirv.mlir.addressof", inherent_32, 1},
+    {"spirv.mlir.loop", inherent_22, 1},
+    {"spirv.mlir.referenceof", inherent_29, 1},
+    {"spirv.mlir.selection", inherent_28, 1},
+    {"spirv.module", inherent_0, 4},
+};
+const size_t spvk_spirv_num_inherent = 87;

@@ -7,8 +7,10 @@
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // GENERIC: "builtin.module"() ({
-// GENERIC-NEXT:   "builtin.module"()
-// GENERIC: }) {test.attr = 1 : i32} : () -> ()
+// GENERIC-NEXT:   "builtin.module"() <{sym_name = "inner"}> ({
+// GENERIC-NEXT:   ^bb0:
+// GENERIC-NEXT:   }) : () -> ()
+// GENERIC-NEXT: }) {test.attr = 1 : i32} : () -> ()
 module attributes {test.attr = 1 : i32} {
   builtin.module @inner {
   }

@@ -556,6 +556,10 @@ struct spvk_ir_op_def {
     /* SPVK_TRAIT_CALL: the callee is the SYMBOL_REF attribute `callee` and the operands are the
        arguments; with call_indirect the callee is operand 0 and the rest are (func.call_indirect). */
     bool call_indirect;
+    /* MLIR's OpAsmOpInterface::getDefaultDialect: inside this op's regions the custom form of an
+       op of this dialect is spelled without its `dialect.` prefix (func.func's body: `return`,
+       `call`); NULL: the enclosing op's (builtin outside any). */
+    const char *default_dialect;
 };
 
 struct spvk_ir_dialect {

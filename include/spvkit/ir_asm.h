@@ -93,6 +93,12 @@ typedef struct spvk_ir_operand_ref {
 SPVK_API bool spvk_ir_parse_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
 SPVK_API bool spvk_ir_parse_optional_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
 SPVK_API spvk_ir_value *spvk_ir_resolve_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const spvk_ir_type *type);
+/* Reports an error at an operand parsed before (MLIR points at an operand list's first); false. */
+SPVK_API bool spvk_ir_parser_error_at_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /* Building the state of the operation being parsed (storage is the parser's scratch). */
 SPVK_API bool spvk_ir_state_add_operand(spvk_ir_parser *p, spvk_ir_op_state *state, spvk_ir_value *value);

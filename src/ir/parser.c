@@ -161,6 +161,7 @@ typedef struct lazy_body {
 #define PARSER_DEF_CACHE 512
 typedef struct def_cache_entry {
     const spvk_ir_op_def *def;
+    const char *default_dialect; /* a name without a prefix means this dialect's op */
     char name[62];
     uint8_t length;
     bool custom;
@@ -224,6 +225,9 @@ struct spvk_ir_parser {
     const spvk_ir_attr *unit;
     /* Op names looked up, because a text repeats the same few hundred names. */
     def_cache_entry def_cache[PARSER_DEF_CACHE];
+    /* The dialect whose custom op names need no prefix here (spvk_ir_op_def.default_dialect);
+       NULL: builtin. */
+    const char *default_dialect;
     type_memo_entry type_memo[PARSER_TYPE_MEMO];
     ir_dict_memo dict_memo; /* the dictionaries of ops' attributes as their parsers add them */
     /* Attribute names custom parsers pass (literals, mostly) and their interned copies. */
@@ -3214,6 +3218,9 @@ static bool materialize_body(parser *p, const lazy_body *b)
     p->depth = b->depth;
     p->deferred.count = 0;
     p->materializing = true;
+    p->default_dialect = NULL;
+    for (const spvk_ir_op *o = b->op; o && !p->default_dialect; o = spvk_ir_op_parent(o))
+        p->default_dialect = o->def->default_dialect;
     advance(p);
     const spvk_ir_operand_ref *args = b->num_args ? p->body_args.items + b->args_begin : NULL;
     const spvk_ir_type *const *types = b->num_args ? p->body_types.items + b->args_begin : NULL;
@@ -3250,15 +3257,21 @@ static const spvk_ir_op_def *lookup_def(parser *p, const char *name, size_t n, b
         memcpy(&tail, name, n);
     uint32_t h = (uint32_t)(((tail ^ ((uint64_t)n << 56) ^ (uint64_t)custom) * 0x9E3779B97F4A7C15ull) >> 40);
     def_cache_entry *c = &p->def_cache[h & (PARSER_DEF_CACHE - 1)];
-    if (c->def && c->custom == custom && c->length == n && memcmp(c->name, name, n) == 0)
+    if (c->def && c->custom == custom && c->length == n && c->default_dialect == p->default_dialect &&
+        memcmp(c->name, name, n) == 0)
         return c->def;
     const spvk_ir_op_def *def = spvk_ir_op_def_lookup(p->ctx, name, n);
-    if (!def && custom && !memchr(name, '.', n) && n < 200) {
-        /* The default dialect: `module` is builtin.module. */
+    if (!def && custom && !memchr(name, '.', n)) {
+        /* The default dialect: `module` is builtin.module, `return` in a func.func func.return. */
+        const char *dd = p->default_dialect ? p->default_dialect : "builtin";
+        size_t dn = strlen(dd);
         char full[256];
-        memcpy(full, "builtin.", 8);
-        memcpy(full + 8, name, n);
-        def = spvk_ir_op_def_lookup(p->ctx, full, n + 8);
+        if (dn + 1 + n <= sizeof full) {
+            memcpy(full, dd, dn);
+            full[dn] = '.';
+            memcpy(full + dn + 1, name, n);
+            def = spvk_ir_op_def_lookup(p->ctx, full, dn + 1 + n);
+        }
     }
     if (spvk_ir_context_failed(p->ctx))
         return out_of_memory(p), NULL;
@@ -3267,6 +3280,7 @@ static const spvk_ir_op_def *lookup_def(parser *p, const char *name, size_t n, b
         c->length = (uint8_t)n;
         c->custom = custom;
         c->def = def;
+        c->default_dialect = p->default_dialect;
     }
     return def;
 }
@@ -3508,6 +3522,7 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
     memset(&state, 0, sizeof state);
     uint32_t frame_index = 0;
     bool framed = false;
+    const char *saved_dialect = p->default_dialect; /* the op's regions may have their own */
     if (at(p, TOK_PERCENT_ID)) {
         do {
             ir_token t = p->tok;
@@ -3570,13 +3585,18 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
             goto out;
         framed = true;
         frame_index = p->frames.count - 1;
+        /* A generic form's regions keep the enclosing default dialect (as MLIR's do). */
         op = parse_generic_op(p, frame_index, &name_tok);
     } else if (name_tok.kind == TOK_BARE_ID) {
         const spvk_ir_op_def *def = lookup_def(p, name_tok.start, name_tok.length, true);
         if (p->failed)
             goto out;
         if (!def || !def->parse || (def->traits & SPVK_TRAIT_UNREGISTERED)) {
-            error(p, "custom op '%.*s' is unknown", (int)name_tok.length, name_tok.start);
+            if (memchr(name_tok.start, '.', name_tok.length))
+                error(p, "custom op '%.*s' is unknown", (int)name_tok.length, name_tok.start);
+            else
+                error(p, "custom op '%.*s' is unknown (tried '%s.%.*s' as well)", (int)name_tok.length, name_tok.start,
+                      p->default_dialect ? p->default_dialect : "builtin", (int)name_tok.length, name_tok.start);
             goto out;
         }
         state.def = def;
@@ -3585,6 +3605,8 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
         framed = true;
         frame_index = p->frames.count - 1;
         p->frames.items[frame_index].num_result_names = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
+        if (def->default_dialect)
+            p->default_dialect = def->default_dialect;
         op = parse_custom_op(p, frame_index, &name_tok);
     } else {
         error(p, "expected operation name in quotes");
@@ -3613,6 +3635,7 @@ static bool parse_operation(parser *p, spvk_ir_block *block)
     }
     ok = true;
 out:
+    p->default_dialect = saved_dialect;
     if (framed)
         p->frames.count = frame_index;
     scratch_release(p, mark);
@@ -4208,6 +4231,18 @@ bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     verror(p, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool spvk_ir_parser_error_at_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (ref && ref->name && ref->line)
+        report_at(p, ref->name - 1, ref->line, ref->column, fmt, ap);
+    else
+        verror(p, fmt, ap);
     va_end(ap);
     return false;
 }

@@ -76,6 +76,9 @@ struct spvk_ir_printer {
     spvk_buffer out;
     bool generic, debug_info;
     uint32_t indent;
+    /* The dialect whose ops print without their prefix (spvk_ir_op_def.default_dialect); NULL:
+       builtin. */
+    const char *default_dialect;
     ptr_map ops;    /* op -> first result number */
     ptr_map blocks; /* block -> (label, first argument number | ENTRY_BIT) */
     /* Streaming (spvk_ir_print_options.stream): the names inside the child being printed,
@@ -1632,10 +1635,18 @@ static void print_op_name(printer *p, const spvk_ir_op *op, bool custom)
         print_escaped(p, name, strlen(name));
         return;
     }
-    /* builtin is the default dialect: its ops print without the prefix. (The first letter
-       first: a call per op was 1.5% of deserializing `names`.) */
-    if (name[0] == 'b' && strncmp(name, "builtin.", 8) == 0 && !strchr(name + 8, '.'))
-        name += 8;
+    /* The default dialect's ops print without the prefix: builtin's, unless an op around says
+       otherwise (spvk_ir_op_def.default_dialect). (The first letter first: a call per op was
+       1.5% of deserializing `names`.) */
+    const char *dd = p->default_dialect;
+    if (!dd) {
+        if (name[0] == 'b' && strncmp(name, "builtin.", 8) == 0 && !strchr(name + 8, '.'))
+            name += 8;
+    } else {
+        size_t n = strlen(dd);
+        if (name[0] == dd[0] && strncmp(name, dd, n) == 0 && name[n] == '.' && !strchr(name + n + 1, '.'))
+            name += n + 1;
+    }
     text(p, name);
 }
 
@@ -1723,9 +1734,13 @@ static void print_op(printer *p, const spvk_ir_op *op)
         (op->num_operands || op->num_results || op->num_successors || op->num_regions != 1))
         custom = false;
     print_op_name(p, op, custom);
-    if (custom)
+    if (custom) {
+        const char *saved = p->default_dialect;
+        if (def->default_dialect)
+            p->default_dialect = def->default_dialect;
         def->print(p, op);
-    else
+        p->default_dialect = saved;
+    } else
         print_generic_body(p, op);
     print_trailing_location(p, op->loc);
     ch(p, '\n');
@@ -1821,6 +1836,12 @@ static void spare_give(print_consumer *c, spvk_buffer *b)
     spvk_buffer_init(b, c->main->alloc);
 }
 
+/* The default dialect of the root's children (which other threads print). */
+static const char *children_dialect(const printer *p)
+{
+    return p->root && p->root->def->default_dialect ? p->root->def->default_dialect : p->default_dialect;
+}
+
 /* A building thread's printer: the options and the root's numbering (shared, read-only), its own
    child maps and output, the thread's view of the context. */
 static void *consumer_thread_create(void *user, spvk_ir_context *ctx)
@@ -1835,6 +1856,7 @@ static void *consumer_thread_create(void *user, spvk_ir_context *ctx)
     tp->consumer = NULL;
     tp->write = NULL;
     tp->indent = c->indent;
+    tp->default_dialect = children_dialect(c->main);
     spvk_buffer_init(&tp->out, tp->alloc); /* each slot's buffer replaces it */
     memset(&tp->child_ops, 0, sizeof tp->child_ops);
     memset(&tp->child_blocks, 0, sizeof tp->child_blocks);
@@ -2108,6 +2130,7 @@ static void worker_init(print_worker *w, print_pool *pool, const printer *p, spv
     w->p = *p;
     w->p.ctx = ctx;
     w->p.pool = NULL;
+    w->p.default_dialect = children_dialect(p);
     w->p.write = NULL;
     spvk_buffer_init(&w->p.out, p->alloc);
     memset(&w->p.child_ops, 0, sizeof w->p.child_ops);

@@ -170,22 +170,24 @@ static void check_generic(int line, const char *body, const char *needle)
 }
 
 #define C2 "  %0 = test.constant 1 : i32\n  %1 = test.constant 2 : i32\n"
+/* test.constant names its result `cst` (names: in the table): the printer makes the names unique */
+#define C2N "  %cst = test.constant 1 : i32\n  %cst_0 = test.constant 2 : i32\n"
 #define PRINTS(body, expected) check_print(__LINE__, body, expected)
 #define FAILS(body, expected) check_error(__LINE__, body, expected)
 
 static void test_formats(void)
 {
     /* arith.addi with its overflow flags: absent when default, `overflow<...>` otherwise */
-    PRINTS(C2 "%2 = test.addi %0, %1 : i32\n", C2 "  %2 = test.addi %0, %1 : i32\n");
-    PRINTS(C2 "%2 = test.addi %0, %1 overflow<nsw, nuw> : i32\n", C2 "  %2 = test.addi %0, %1 overflow<nsw,nuw> : i32\n");
+    PRINTS(C2 "%2 = test.addi %0, %1 : i32\n", C2N "  %0 = test.addi %cst, %cst_0 : i32\n");
+    PRINTS(C2 "%2 = test.addi %0, %1 overflow<nsw, nuw> : i32\n", C2N "  %0 = test.addi %cst, %cst_0 overflow<nsw,nuw> : i32\n");
     check_generic(__LINE__, C2 "%2 = test.addi %0, %1 : i32\n", "{overflowFlags = #test.overflow<none>}");
     /* bit enums: a several-bit case first */
     PRINTS("%0 = test.constant 1.0 : f32\n%1 = test.addf %0, %0 fastmath<nnan,ninf> : f32\n"
            "%2 = test.addf %0, %0 fastmath<fast> : f32\n",
-           "  %0 = test.constant 1.000000e+00 : f32\n  %1 = test.addf %0, %0 fastmath<nnan,ninf> : f32\n"
-           "  %2 = test.addf %0, %0 fastmath<fast> : f32\n");
+           "  %cst = test.constant 1.000000e+00 : f32\n  %0 = test.addf %cst, %cst fastmath<nnan,ninf> : f32\n"
+           "  %1 = test.addf %cst, %cst fastmath<fast> : f32\n");
     /* an I64EnumAttr keyword; the result type from TypesMatchWith */
-    PRINTS(C2 "%2 = test.cmpi slt, %0, %1 : i32\n", C2 "  %2 = test.cmpi slt, %0, %1 : i32\n");
+    PRINTS(C2 "%2 = test.cmpi slt, %0, %1 : i32\n", C2N "  %0 = test.cmpi slt, %cst, %cst_0 : i32\n");
     check_generic(__LINE__, C2 "%2 = test.cmpi slt, %0, %1 : i32\n", "predicate = 2 : i64");
     /* a bare EnumAttr prints its own space (MLIR 19: `gpu.thread_id  x`); an optional I64-typed attr */
     PRINTS("%0 = test.thread_id x\n%1 = test.thread_id  y upper_bound 4\n",
@@ -193,27 +195,27 @@ static void test_formats(void)
     check_generic(__LINE__, "%0 = test.thread_id z\n", "dimension = #test<dim z>");
     /* AllTypesMatch */
     PRINTS(C2 "%c = test.constant true\n%2 = test.select %c, %0, %1 : i1, i32\n",
-           C2 "  %2 = test.constant true\n  %3 = test.select %2, %0, %1 : i1, i32\n");
+           C2N "  %cst_1 = test.constant true\n  %0 = test.select %cst_1, %cst, %cst_0 : i1, i32\n");
     /* functional-type over variadic groups */
     PRINTS(C2 "%2:2 = test.call @f(%0, %1) : (i32, i32) -> (i32, f32)\ntest.call @g() : () -> ()\n",
-           C2 "  %2:2 = test.call @f(%0, %1) : (i32, i32) -> (i32, f32)\n  test.call @g() : () -> ()\n");
+           C2N "  %0:2 = test.call @f(%cst, %cst_0) : (i32, i32) -> (i32, f32)\n  test.call @g() : () -> ()\n");
     /* unit attribute anchor, I64Attr without its type */
     PRINTS("test.unit 3 flagged\ntest.unit 4\n", "  test.unit 3 flagged\n  test.unit 4\n");
     /* custom directive */
     PRINTS("%0 = test.constant 1 : index\n%1 = test.custom [%0 | %0]\n",
-           "  %0 = test.constant 1 : index\n  %1 = test.custom [%0 | %0]\n");
+           "  %cst = test.constant 1 : index\n  %0 = test.custom [%cst | %cst]\n");
     /* segments: operandSegmentSizes made by the parser, left out of the attr-dict */
     PRINTS("%0 = test.constant 1 : index\ntest.segments (%0, %0) to %0\ntest.segments ()\n",
-           "  %0 = test.constant 1 : index\n  test.segments(%0, %0) to %0\n  test.segments()\n");
+           "  %cst = test.constant 1 : index\n  test.segments(%cst, %cst) to %cst\n  test.segments()\n");
     check_generic(__LINE__, "%0 = test.constant 1 : index\ntest.segments (%0) to %0\n",
                   "operandSegmentSizes = array<i32: 1, 1>");
     /* TypesMatchWith through a transform (element type), buildable Index operands */
     PRINTS("%m = \"other.m\"() : () -> memref<4xf32>\n%i = test.constant 0 : index\n%0 = test.load %m[%i] : memref<4xf32>\n",
-           "  %0 = \"other.m\"() : () -> memref<4xf32>\n  %1 = test.constant 0 : index\n"
-           "  %2 = test.load %0[%1] : memref<4xf32>\n");
+           "  %0 = \"other.m\"() : () -> memref<4xf32>\n  %cst = test.constant 0 : index\n"
+           "  %1 = test.load %0[%cst] : memref<4xf32>\n");
     /* regions, and an optional group anchored on a result type */
     PRINTS("%0 = test.alloca_scope -> i32 {\n  %1 = test.constant 1 : i32\n  \"test.yield\"(%1) : (i32) -> ()\n}\n",
-           "  %0 = test.alloca_scope -> i32 {\n    %1 = test.constant 1 : i32\n    \"test.yield\"(%1) : (i32) -> ()\n  }\n");
+           "  %0 = test.alloca_scope -> i32 {\n    %cst = test.constant 1 : i32\n    \"test.yield\"(%cst) : (i32) -> ()\n  }\n");
     /* symbol names, type attributes, else groups, attr-dict-with-keyword */
     PRINTS("test.symbol @s : i32 plain attributes {x = 1 : i32}\n",
            "  test.symbol @s : i32 plain attributes {x = 1 : i32}\n");

@@ -26,6 +26,7 @@ SPVK_API const spvk_ir_dialect *spvk_math_dialect(void);  /* math: its ops, cons
 /* Dialect owners: append `SPVK_API const spvk_ir_dialect *spvk_<d>_dialect(void);` here and a line in
    src/dialects/registry.c. */
 SPVK_API const spvk_ir_dialect *spvk_gpu_dialect(void);
+SPVK_API const spvk_ir_dialect *spvk_scf_dialect(void);   /* structured control flow */
 
 #ifdef __cplusplus
 }

@@ -38,6 +38,14 @@ typedef struct spvk_ir_parser_loc {
     uint32_t line, column;
 } spvk_ir_parser_loc;
 SPVK_API spvk_ir_parser_loc spvk_ir_parser_current_loc(spvk_ir_parser *p);
+/* The name of the op whose custom form is being parsed (MLIR's getNameLoc). */
+SPVK_API spvk_ir_parser_loc spvk_ir_parser_op_name_location(spvk_ir_parser *p);
+/* MLIR's OpAsmParser::emitError: "custom op 'scf.for' <message>" at loc; always returns false. */
+SPVK_API bool spvk_ir_parser_op_error_at(spvk_ir_parser *p, spvk_ir_parser_loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 SPVK_API bool spvk_ir_parser_error_at(spvk_ir_parser *p, spvk_ir_parser_loc loc, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -169,6 +177,8 @@ SPVK_API void spvk_ir_print_region_without_terminators(spvk_ir_printer *p, const
                                               bool print_empty_block);
 /* Prints a name for a block argument declared by the op itself (function signatures). */
 SPVK_API void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg);
+/* A new line indented as the op being printed (MLIR's printNewline). */
+SPVK_API void spvk_ir_print_newline(spvk_ir_printer *p);
 SPVK_API void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc);
 
 

@@ -194,6 +194,9 @@ struct spvk_ir_parser {
     size_t loc_file_length;
     ir_lexer lx;
     ir_token tok;
+    /* The op whose custom form is being parsed, and its name's token (MLIR's getNameLoc). */
+    const spvk_ir_op_def *custom_def;
+    ir_token custom_name_tok;
     bool failed;
     spvk_result result;
     uint32_t depth;
@@ -3494,7 +3497,13 @@ static spvk_ir_op *parse_custom_op(parser *p, uint32_t frame_index, const ir_tok
     advance(p);
     if (p->failed)
         return NULL;
+    const spvk_ir_op_def *outer_def = p->custom_def;
+    ir_token outer_name_tok = p->custom_name_tok;
+    p->custom_def = def;
+    p->custom_name_tok = *name_tok;
     bool ok = def->parse(p, st);
+    p->custom_def = outer_def;
+    p->custom_name_tok = outer_name_tok;
     if (!ok) {
         /* A hook whose context allocation failed returns false without a word: out of memory. */
         if (!p->failed && spvk_ir_context_failed(p->ctx))
@@ -4219,6 +4228,28 @@ bool spvk_ir_parser_error_at(spvk_ir_parser *p, spvk_ir_parser_loc loc, const ch
     report_at(p, loc.pos, loc.line, loc.column, fmt, ap);
     va_end(ap);
     return false;
+}
+
+spvk_ir_parser_loc spvk_ir_parser_op_name_location(spvk_ir_parser *p)
+{
+    if (!p->custom_def)
+        return spvk_ir_parser_current_loc(p);
+    spvk_ir_parser_loc l = {p->custom_name_tok.start, p->custom_name_tok.line, p->custom_name_tok.column};
+    return l;
+}
+
+bool spvk_ir_parser_op_error_at(spvk_ir_parser *p, spvk_ir_parser_loc loc, const char *fmt, ...)
+{
+    if (p->failed)
+        return false;
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    if (p->custom_def)
+        return error_pos(p, loc.pos, loc.line, loc.column, "custom op '%s' %s", p->custom_def->name, message);
+    return error_pos(p, loc.pos, loc.line, loc.column, "%s", message);
 }
 
 uint32_t spvk_ir_parser_num_results(spvk_ir_parser *p)

@@ -2556,6 +2556,12 @@ void spvk_ir_print_region_without_terminators(spvk_ir_printer *p, const spvk_ir_
 
 void spvk_ir_print_block_arg(spvk_ir_printer *p, const spvk_ir_value *arg) { print_value(p, arg); }
 
+void spvk_ir_print_newline(spvk_ir_printer *p)
+{
+    ch(p, '\n');
+    indent(p);
+}
+
 void spvk_ir_print_optional_location(spvk_ir_printer *p, const spvk_ir_attr *loc) { print_trailing_location(p, loc); }
 
 /* ---- builtin.module ---- */

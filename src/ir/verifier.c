@@ -396,7 +396,7 @@ static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir
         return;
     }
     if (registered && (pdef->traits & SPVK_TRAIT_SINGLE_BLOCK) && r->first && r->first != r->last)
-        spvk_ir_op_error(v, parent, "expects its regions to have at most one block");
+        spvk_ir_op_error(v, parent, "expects region #%u to have 0 or 1 blocks", (unsigned)(r - parent->regions));
     for (spvk_ir_block *b = r->first; b; b = b->next) {
         uint32_t n = 0;
         for (spvk_ir_op *o = b->first; o; o = o->next)

@@ -27,6 +27,7 @@ SPVK_API const spvk_ir_dialect *spvk_math_dialect(void);  /* math: its ops, cons
    src/dialects/registry.c. */
 SPVK_API const spvk_ir_dialect *spvk_gpu_dialect(void);
 SPVK_API const spvk_ir_dialect *spvk_scf_dialect(void);   /* structured control flow */
+SPVK_API const spvk_ir_dialect *spvk_index_dialect(void); /* index arithmetic */
 
 #ifdef __cplusplus
 }

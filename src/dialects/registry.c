@@ -14,6 +14,7 @@ static const dialect_getter shipped[] = {
     spvk_arith_dialect,
     spvk_math_dialect,
     spvk_scf_dialect,
+    spvk_index_dialect,
 };
 
 bool spvk_ir_register_all_dialects(spvk_ir_context *ctx)

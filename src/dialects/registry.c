@@ -15,6 +15,7 @@ static const dialect_getter shipped[] = {
     spvk_math_dialect,
     spvk_scf_dialect,
     spvk_index_dialect,
+    spvk_cf_dialect,
 };
 
 bool spvk_ir_register_all_dialects(spvk_ir_context *ctx)

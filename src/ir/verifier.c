@@ -355,6 +355,31 @@ static void verify_operand(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t i
         spvk_ir_op_error(v, op, "operand #%u does not dominate this use", index);
 }
 
+/* BranchOpInterface: what a branch hands each successor matches its arguments (MLIR's
+   verifyBranchSuccessorOperands, which words these without the op's name). */
+static void verify_branch_operands(spvk_ir_verifier *v, const spvk_ir_op *op)
+{
+    for (uint32_t i = 0; i < op->num_successors; i++) {
+        const spvk_ir_block *s = op->successors[i];
+        uint32_t first = 0, count = 0;
+        op->def->successor_operands(op, i, &first, &count);
+        if (!s || first + count > op->num_operands || first + count < first)
+            continue;
+        if (count != s->num_args) {
+            spvk_ir_op_emit_error(v, op, "branch has %u operands for successor #%u, but target block has %u", count, i,
+                        s->num_args);
+            return;
+        }
+        for (uint32_t k = 0; k < count; k++) {
+            const spvk_ir_value *a = op->operands[first + k].value;
+            if (a && a->type != s->args[k]->type) {
+                spvk_ir_op_emit_error(v, op, "type mismatch for bb argument #%u of successor #%u", k, i);
+                return;
+            }
+        }
+    }
+}
+
 static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsigned depth)
 {
     const spvk_ir_op_def *def = op->def;
@@ -370,6 +395,8 @@ static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsi
     }
     if (registered && def->num_regions >= 0 && (uint32_t)def->num_regions != op->num_regions)
         spvk_ir_op_error(v, op, "expects %d regions, has %u", def->num_regions, op->num_regions);
+    if (registered && (def->traits & SPVK_TRAIT_BRANCH) && def->successor_operands)
+        verify_branch_operands(v, op);
     if ((def->traits & SPVK_TRAIT_TERMINATOR) && op->next)
         spvk_ir_op_error(v, op, "must be the last operation of its block");
     if (registered && def->verify)

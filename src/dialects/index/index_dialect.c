@@ -39,12 +39,13 @@ static const spvk_ir_attr *predicate_attr(spvk_ir_context *ctx, int pred)
 static bool parse_predicate_keyword(spvk_ir_parser *p, int *pred)
 {
     const char *kw;
+    spvk_ir_parser_loc at = spvk_ir_parser_location(p);
     if (!spvk_ir_parse_identifier(p, &kw))
         return false;
     *pred = predicate_lookup(kw, strlen(kw));
     if (*pred < 0)
-        return spvk_ir_parser_error(p, "expected one of [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge] for index "
-                                       "comparison predicate kind");
+        return spvk_ir_parser_op_error_at(p, at, "expected ::mlir::index::IndexCmpPredicate to be one of: eq, ne, slt, "
+                                                 "sle, sgt, sge, ult, ule, ugt, uge");
     return true;
 }
 

@@ -1,0 +1,48 @@
+// Invalid cf IR: each piece is rejected with mlir-opt-19's located error (expected lines from
+// `mlir-opt-19 --allow-unregistered-dialect`).
+// RUN: rm -rf %t && split-file %s %t
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/br_arg_type.mlir 2>&1 | FileCheck %t/br_arg_type.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/br_arg_count.mlir 2>&1 | FileCheck %t/br_arg_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/cond_br_arg_count.mlir 2>&1 | FileCheck %t/cond_br_arg_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_case_count.mlir 2>&1 | FileCheck %t/switch_case_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_case_type.mlir 2>&1 | FileCheck %t/switch_case_type.mlir
+
+//--- br_arg_type.mlir
+// CHECK: {{.*}}br_arg_type.mlir:4:3: error: type mismatch for bb argument #0 of successor #0
+%a = "test.args"() : () -> (i32)
+scf.execute_region {
+  cf.br ^bb1(%a : i32)
+^bb1(%x: i64):
+  scf.yield
+}
+//--- br_arg_count.mlir
+// CHECK: {{.*}}br_arg_count.mlir:3:3: error: branch has 0 operands for successor #0, but target block has 1
+scf.execute_region {
+  cf.br ^bb1
+^bb1(%x: i64):
+  scf.yield
+}
+//--- cond_br_arg_count.mlir
+// CHECK: {{.*}}cond_br_arg_count.mlir:4:3: error: branch has 1 operands for successor #1, but target block has 0
+%a:2 = "test.args"() : () -> (i1, i32)
+scf.execute_region {
+  cf.cond_br %a#0, ^bb1, ^bb1(%a#1 : i32)
+^bb1:
+  scf.yield
+}
+//--- switch_case_count.mlir
+// CHECK: {{.*}}switch_case_count.mlir:4:3: error: 'cf.switch' op number of case values (2) should match number of case destinations (1)
+%a = "test.args"() : () -> (i32)
+scf.execute_region {
+  "cf.switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<[42, 43]> : vector<2xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  scf.yield
+}
+//--- switch_case_type.mlir
+// CHECK: {{.*}}switch_case_type.mlir:4:3: error: 'cf.switch' op 'flag' type ('i32') should match case value type ('i64')
+%a = "test.args"() : () -> (i32)
+scf.execute_region {
+  "cf.switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<[42]> : vector<1xi64>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  scf.yield
+}

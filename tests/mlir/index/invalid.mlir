@@ -1,0 +1,19 @@
+// Invalid index IR: each piece is rejected with mlir-opt-19's located error (expected lines from
+// `mlir-opt-19 --allow-unregistered-dialect`).
+// RUN: rm -rf %t && split-file %s %t
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/casts_index_to_index.mlir 2>&1 | FileCheck %t/casts_index_to_index.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/castu_int_to_int.mlir 2>&1 | FileCheck %t/castu_int_to_int.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/cmp_predicate.mlir 2>&1 | FileCheck %t/cmp_predicate.mlir
+
+//--- casts_index_to_index.mlir
+// CHECK: {{.*}}casts_index_to_index.mlir:3:6: error: 'index.casts' op operand type 'index' and result type 'index' are cast incompatible
+%a = index.constant 1
+%b = index.casts %a : index to index
+//--- castu_int_to_int.mlir
+// CHECK: {{.*}}castu_int_to_int.mlir:3:6: error: 'index.castu' op operand type 'i32' and result type 'i64' are cast incompatible
+%a = "test.args"() : () -> (i32)
+%b = index.castu %a : i32 to i64
+//--- cmp_predicate.mlir
+// CHECK: {{.*}}cmp_predicate.mlir:3:16: error: custom op 'index.cmp' expected ::mlir::index::IndexCmpPredicate to be one of: eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge
+%a = index.constant 1
+%b = index.cmp foo(%a, %a)

@@ -7,7 +7,7 @@
 
 #include "spvkit/dialects.h"
 #include "spvkit/ir.h"
-#include "../../ir/ir_asm.h"
+#include "spvkit/ir_asm.h"
 
 static const spvk_ir_dialect index_dialect;
 

@@ -39,7 +39,7 @@ static const spvk_ir_attr *predicate_attr(spvk_ir_context *ctx, int pred)
 static bool parse_predicate_keyword(spvk_ir_parser *p, int *pred)
 {
     const char *kw;
-    spvk_ir_parser_loc at = spvk_ir_parser_location(p);
+    spvk_ir_parser_loc at = spvk_ir_parser_current_loc(p);
     if (!spvk_ir_parse_identifier(p, &kw))
         return false;
     *pred = predicate_lookup(kw, strlen(kw));

@@ -1,5 +1,6 @@
 // RUN: %spvkit opt %s | FileCheck %s
 // RUN: %spvkit opt %s | %spvkit opt | FileCheck %s
+// RUN: %spvkit opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: %spvkit opt %s --mlir-print-op-generic | %spvkit opt | FileCheck %s
 
 // Every index op in its custom and generic forms, as mlir-opt-19 prints them.

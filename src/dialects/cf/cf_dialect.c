@@ -7,6 +7,7 @@
 #include "spvkit/dialects.h"
 #include "spvkit/ir.h"
 #include "spvkit/ir_asm.h"
+#include "spvkit/rewrite.h"
 
 static const spvk_ir_dialect cf_dialect;
 
@@ -144,6 +145,44 @@ static void cond_br_successor_operands(const spvk_ir_op *op, uint32_t successor,
         return;
     *first = successor == 0 ? 1 : (uint32_t)(1 + t);
     *count = (uint32_t)(successor == 0 ? t : f);
+}
+
+/* cf.cond_br on a constant becomes a cf.br to the side taken (MLIR's SimplifyConstCondBranchPred). */
+static bool cond_br_constant(const spvk_pattern *pattern, spvk_ir_op *op, spvk_rewriter *rw)
+{
+    (void)pattern;
+    const spvk_ir_attr *c = op->num_operands ? spvk_ir_value_constant(spvk_ir_operand(op, 0)) : NULL;
+    if (!c || c->dialect || (c->kind != SPVK_ATTR_BOOL && c->kind != SPVK_ATTR_INTEGER) || op->num_successors != 2)
+        return false;
+    uint32_t taken = c->value ? 0 : 1, first, count;
+    cond_br_successor_operands(op, taken, &first, &count);
+    spvk_ir_value *small[8];
+    spvk_ir_value **values = small;
+    if (count > 8 && !(values = spvk_ir_alloc(rw->ctx, (size_t)count * sizeof *values)))
+        return false;
+    for (uint32_t i = 0; i < count; i++)
+        values[i] = spvk_ir_operand(op, first + i);
+    spvk_ir_op_state s = {0};
+    s.name = "cf.br";
+    s.name_length = 5;
+    s.operands = values;
+    s.num_operands = count;
+    s.successors = &op->successors[taken];
+    s.num_successors = 1;
+    s.loc = op->loc;
+    spvk_ir_builder_before(&rw->b, op);
+    if (!spvk_rewriter_create(rw, &s))
+        return false;
+    spvk_rewriter_erase_op(rw, op);
+    return true;
+}
+
+static bool cf_cond_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
+{
+    (void)ctx;
+    spvk_pattern p = {.root = "cf.cond_br", .benefit = 1, .match_and_rewrite = cond_br_constant,
+                      .debug_name = "SimplifyConstCondBranchPred"};
+    return spvk_pattern_set_add(set, &p);
 }
 
 static bool segments_verify(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t groups)
@@ -398,7 +437,8 @@ static const spvk_ir_op_def cf_op_defs[] = {
      .successor_operands = br_successor_operands},
     {.name = "cf.cond_br", .dialect = &cf_dialect, .traits = BRANCH | SPVK_TRAIT_ATTR_SIZED_OPERANDS,
      .verify = cond_br_verify, .parse = cond_br_parse, .print = cond_br_print,
-     .successor_operands = cond_br_successor_operands, .inherent_attrs = cond_br_inherent, .num_inherent_attrs = 1},
+     .successor_operands = cond_br_successor_operands, .inherent_attrs = cond_br_inherent, .num_inherent_attrs = 1,
+     .canonicalization_patterns = cf_cond_br_patterns},
     {.name = "cf.switch", .dialect = &cf_dialect, .traits = BRANCH | SPVK_TRAIT_ATTR_SIZED_OPERANDS,
      .verify = switch_verify, .parse = switch_parse, .print = switch_print,
      .successor_operands = switch_successor_operands, .inherent_attrs = switch_inherent, .num_inherent_attrs = 3},

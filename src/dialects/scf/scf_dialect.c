@@ -77,7 +77,7 @@ static const char *const index_switch_inherent[] = {"cases"};
 static const spvk_ir_op_def scf_op_defs[] = {
     {SCF_OP("condition", PURE_TERMINATOR, 0, NULL, scf_condition)},
     {SCF_OP("execute_region", SPVK_TRAIT_REGION_BRANCH, 1, scf_execute_region_verify, scf_execute_region),
-     .region_successors = scf_execute_region_region_successors},
+     .region_successors = scf_execute_region_region_successors, .canonicalization_patterns = scf_execute_region_patterns},
     {SCF_OP("for",
             SPVK_TRAIT_AUTOMATIC_ALLOCATION_SCOPE | SPVK_TRAIT_REGION_BRANCH | SPVK_TRAIT_SINGLE_BLOCK |
                 SPVK_TRAIT_RECURSIVE_EFFECTS,
@@ -85,7 +85,7 @@ static const spvk_ir_op_def scf_op_defs[] = {
      .region_successors = scf_for_region_successors},
     {SCF_OP("if", SPVK_TRAIT_REGION_BRANCH | SPVK_TRAIT_SINGLE_BLOCK | SPVK_TRAIT_RECURSIVE_EFFECTS, 2, scf_if_verify,
             scf_if),
-     .region_successors = scf_if_region_successors},
+     .region_successors = scf_if_region_successors, .canonicalization_patterns = scf_if_patterns},
     {SCF_OP("index_switch", SPVK_TRAIT_REGION_BRANCH | SPVK_TRAIT_SINGLE_BLOCK | SPVK_TRAIT_RECURSIVE_EFFECTS, -1,
             scf_index_switch_verify, scf_index_switch),
      .region_successors = scf_index_switch_region_successors, .inherent_attrs = index_switch_inherent,

@@ -48,6 +48,10 @@ uint32_t scf_execute_region_region_successors(const spvk_ir_op *op, int32_t from
 uint32_t scf_parallel_region_successors(const spvk_ir_op *op, int32_t from, int32_t *out, uint32_t max);
 uint32_t scf_index_switch_region_successors(const spvk_ir_op *op, int32_t from, int32_t *out, uint32_t max);
 
+/* ---- Canonicalizations (scf_canonicalize.c) ---- */
+bool scf_if_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool scf_execute_region_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+
 /* ---- Shared by the files ---- */
 /* The block's last op when it is named `name` (an interned def name compares by strcmp). */
 spvk_ir_op *scf_block_terminator_named(const spvk_ir_block *b, const char *name);

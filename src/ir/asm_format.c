@@ -1672,7 +1672,8 @@ static bool finish_parse(parse_ctx *c)
     if (c->all_types.set) {
         if (c->all_types.count != num_operands)
             return spvk_ir_parser_error(p, "%u operands present, but expected %u", num_operands, c->all_types.count);
-        memcpy(otypes, c->all_types.items, sizeof *otypes * num_operands);
+        if (num_operands) /* items is NULL for an empty list */
+            memcpy(otypes, c->all_types.items, sizeof *otypes * num_operands);
     }
     for (uint32_t g = 0; g < ods->num_operands; g++) {
         if (!c->types[g].set)
@@ -1706,7 +1707,7 @@ static bool finish_parse(parse_ctx *c)
     if (!rtypes)
         return false;
     memset(rtypes, 0, sizeof *rtypes * (num_results + 1));
-    if (c->all_rtypes.set)
+    if (c->all_rtypes.set && num_results) /* items is NULL for an empty list */
         memcpy(rtypes, c->all_rtypes.items, sizeof *rtypes * num_results);
     for (uint32_t g = 0; g < ods->num_results; g++)
         for (uint32_t j = 0; c->rtypes[g].set && j < rcount[g] && j < c->rtypes[g].count; j++)

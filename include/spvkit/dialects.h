@@ -20,6 +20,7 @@ extern "C" {
 SPVK_API bool spvk_ir_register_all_dialects(spvk_ir_context *ctx);
 
 SPVK_API const spvk_ir_dialect *spvk_spirv_dialect(void); /* spirv_dialect.h: its types and translation */
+SPVK_API const spvk_ir_dialect *spvk_func_dialect(void);  /* func: functions, calls, returns (MLIR 19's) */
 SPVK_API const spvk_ir_dialect *spvk_memref_dialect(void); /* buffers and views (MLIR 19's memref) */
 SPVK_API const spvk_ir_dialect *spvk_arith_dialect(void); /* arith: integer and float arithmetic (MLIR 19's) */
 SPVK_API const spvk_ir_dialect *spvk_math_dialect(void);  /* math: its ops, constants through arith */

@@ -101,6 +101,8 @@ typedef struct spvk_ir_operand_ref {
 SPVK_API bool spvk_ir_parse_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
 SPVK_API bool spvk_ir_parse_optional_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
 SPVK_API spvk_ir_value *spvk_ir_resolve_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const spvk_ir_type *type);
+/* The current token's place, for a later spvk_ir_parser_error_at_operand (only its position is set). */
+SPVK_API void spvk_ir_parser_position(spvk_ir_parser *p, spvk_ir_operand_ref *at);
 /* Reports an error at an operand parsed before (MLIR points at an operand list's first); false. */
 SPVK_API bool spvk_ir_parser_error_at_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const char *fmt, ...)
 #if defined(__GNUC__)

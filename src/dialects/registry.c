@@ -9,6 +9,7 @@ typedef const spvk_ir_dialect *(*dialect_getter)(void);
 static const dialect_getter shipped[] = {
     spvk_ir_builtin_dialect,
     spvk_spirv_dialect,
+    spvk_func_dialect,
     spvk_memref_dialect,
     spvk_gpu_dialect,
     spvk_arith_dialect,

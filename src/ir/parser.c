@@ -4266,6 +4266,14 @@ bool spvk_ir_parser_error(spvk_ir_parser *p, const char *fmt, ...)
     return false;
 }
 
+void spvk_ir_parser_position(spvk_ir_parser *p, spvk_ir_operand_ref *at)
+{
+    memset(at, 0, sizeof *at);
+    at->name = p->tok.start + 1;
+    at->line = p->tok.line;
+    at->column = p->tok.column;
+}
+
 bool spvk_ir_parser_error_at_operand(spvk_ir_parser *p, const spvk_ir_operand_ref *ref, const char *fmt, ...)
 {
     va_list ap;

@@ -9,7 +9,7 @@
 // CHECK-LABEL: gpu.func @f(
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: gpu.return
-// CHECK: ^bb0(%{{.*}}: memref<4xf32>, %[[V:.*]]: f32, %{{.*}}: index):
+// CHECK: func.func @w(%{{.*}}: memref<4xf32>, %[[V:.*]]: f32, %{{.*}}: index)
 // CHECK-NEXT: %[[T0:.*]] = gpu.wait async
 // CHECK-NEXT: %[[D:[^ ,:]*]]{{(:2|, )}}{{.*}} = gpu.alloc async [%[[T0]]] () : memref<4xf32>
 // CHECK-NEXT: %[[T5:.*]] = gpu.dealloc async [%{{.*}}] %{{.*}} : memref<4xf32>

@@ -321,28 +321,76 @@ static bool enum_case_named(const spvk_ods_enum *e, const char *s, size_t length
     return false;
 }
 
-/* A keyword or a string naming a case. */
-static bool parse_one_case(spvk_ir_parser *p, const spvk_ods_enum *e, int64_t *value)
+/* The cases as MLIR lists them in its messages: declaration order, which for bit enums is the
+   "none" case, the single bits, then the combinations (`fast`); cut short when long. */
+static void enum_case_list(const spvk_ods_enum *e, char *buf, size_t size)
 {
-    const char *s;
+    size_t at = 0;
+    buf[0] = 0;
+    for (int pass = 0; pass < 3; pass++)
+        for (uint32_t i = 0; i < e->num_cases; i++) {
+            uint64_t c = (uint64_t)e->cases[i].value;
+            int kind = !e->bit ? 0 : c == 0 ? 0 : (c & (c - 1)) ? 2 : 1;
+            if (kind != pass || (!e->bit && pass))
+                continue;
+            int n = snprintf(buf + at, size - at, "%s%s", at ? ", " : "", e->cases[i].name);
+            if (n < 0 || (size_t)n >= size - at)
+                return;
+            at += (size_t)n;
+        }
+}
+
+/* MLIR's words for a keyword that names no case, at the text the enum's parser started on:
+   I32/I64 enums name the attribute, EnumAttrs their C++ enum. `op` (NULL in a dialect attribute)
+   is the custom form's op, whose parser prefixes its errors. */
+static bool enum_case_error(spvk_ir_parser *p, spvk_ir_parser_loc loc, const spvk_ods_enum *e, const char *op,
+                            const char *attr)
+{
+    char list[512];
+    enum_case_list(e, list, sizeof list);
+    const char *pre = op ? "custom op '" : "", *post = op ? "' " : "";
+    if (e->storage == SPVK_ODS_ENUM_I32 || e->storage == SPVK_ODS_ENUM_I64)
+        return spvk_ir_parser_error_at(p, loc,
+                                       "%s%s%sexpected string or keyword containing one of the following enum values "
+                                       "for attribute '%s' [%s]",
+                                       pre, op ? op : "", post, attr ? attr : e->name, list);
+    const spvk_ir_dialect *d = e->dialect ? e->dialect() : NULL;
+    return spvk_ir_parser_error_at(p, loc, "%s%s%sexpected ::mlir::%s::%s to be one of: %s", pre, op ? op : "", post,
+                                   d ? d->name : "", e->name, list);
+}
+
+/* A keyword or (not in bit enums, as MLIR's) a string naming a case. */
+static bool parse_one_case(spvk_ir_parser *p, const spvk_ods_enum *e, int64_t *value, spvk_ir_parser_loc start,
+                           const char *op, const char *attr)
+{
+    const char *s, *id;
     size_t length;
-    if (!spvk_ir_parse_optional_string_view(p, &s, &length)) {
-        const char *id;
-        if (!spvk_ir_parse_identifier(p, &id))
-            return false;
+    spvk_ir_parser_loc here = spvk_ir_parser_current_loc(p);
+    if (spvk_ir_parse_optional_string_view(p, &s, &length)) {
+        if (e->bit)
+            return spvk_ir_parser_error_at(p, here, "%s%s%sexpected valid keyword", op ? "custom op '" : "",
+                                           op ? op : "", op ? "' " : "");
+    } else if (spvk_ir_parse_optional_identifier(p, &id)) {
         s = id;
         length = strlen(id);
+    } else if (e->bit) {
+        return spvk_ir_parser_error(p, "%s%s%sexpected valid keyword", op ? "custom op '" : "", op ? op : "",
+                                    op ? "' " : "");
+    } else {
+        return enum_case_error(p, start, e, op, attr);
     }
     if (!enum_case_named(e, s, length, value))
-        return spvk_ir_parser_error(p, "expected %s to be one of: %s", e->name,
-                                    e->num_cases ? e->cases[0].name : "");
+        return enum_case_error(p, start, e, op, attr);
     return true;
 }
 
-bool spvk_ods_enum_parse_cases(spvk_ir_parser *p, const spvk_ods_enum *e, int64_t *value)
+/* The cases of e at the parser (a bit enum's list of them); op and attr say where, for errors. */
+static bool parse_enum_cases(spvk_ir_parser *p, const spvk_ods_enum *e, int64_t *value, const char *op,
+                             const char *attr)
 {
+    spvk_ir_parser_loc start = spvk_ir_parser_current_loc(p);
     if (!e->bit)
-        return parse_one_case(p, e, value);
+        return parse_one_case(p, e, value, start, op, attr);
     /* A separator printed with spaces (arith's overflow flags: ", ") reads as its punctuation. */
     char sep[8] = ",";
     if (e->separator) {
@@ -354,12 +402,17 @@ bool spvk_ods_enum_parse_cases(spvk_ir_parser *p, const spvk_ods_enum *e, int64_
     }
     int64_t v = 0, c;
     do {
-        if (!parse_one_case(p, e, &c))
+        if (!parse_one_case(p, e, &c, start, op, attr))
             return false;
         v |= c;
     } while (spvk_ir_parse_optional_punct(p, sep));
     *value = v;
     return true;
+}
+
+bool spvk_ods_enum_parse_cases(spvk_ir_parser *p, const spvk_ods_enum *e, int64_t *value)
+{
+    return parse_enum_cases(p, e, value, NULL, NULL);
 }
 
 /* The default of an attribute as its text says (see spvk_ods_attr.default_text). */
@@ -1325,10 +1378,10 @@ static const spvk_ir_attr *parse_attr_value(parse_ctx *c, const spvk_ods_attr *a
         if (!e)
             break;
         if (e->storage == SPVK_ODS_ENUM_ATTR) {
-            if (!spvk_ir_parse_punct(p, "<") || !spvk_ods_enum_parse_cases(p, e, &value) ||
+            if (!spvk_ir_parse_punct(p, "<") || !parse_enum_cases(p, e, &value, c->ods->name, a->name) ||
                 !spvk_ir_parse_punct(p, ">"))
                 return NULL;
-        } else if (!spvk_ods_enum_parse_cases(p, e, &value)) {
+        } else if (!parse_enum_cases(p, e, &value, c->ods->name, a->name)) {
             return NULL;
         }
         const spvk_ir_attr *v = spvk_ods_enum_attr(ctx, e, value);
@@ -1643,6 +1696,43 @@ static const spvk_ir_attr *segment_attr(spvk_ir_context *ctx, const uint32_t *co
     return spvk_ir_attr_get(ctx, &d);
 }
 
+/* An operand whose type a TypesMatchWith transform reads is checked against its constraint
+   first, as MLIR's generated parsers do (the transform may assume it): at the op's name,
+   "custom op 'arith.cmpi' 'lhs' must be signless-integer-like, but got 'f32'". */
+static bool source_ok(parse_ctx *c, const spvk_ods_resolver *r, const spvk_ir_type *const *otypes,
+                      const uint32_t *start, const uint32_t *count)
+{
+    if (r->kind != SPVK_ODS_FROM_VALUE || !r->transform || r->source < 0 || r->source >= (int)c->ods->num_operands)
+        return true;
+    const spvk_ods_value *v = &c->ods->operands[r->source];
+    if (!v->constraint || !v->constraint->pred)
+        return true;
+    for (uint32_t j = 0; j < count[r->source]; j++) {
+        const spvk_ir_type *t = otypes[start[r->source] + j];
+        if (t && !v->constraint->pred(t)) {
+            char *text = spvk_ir_print_type(spvk_ir_parser_context(c->p), t);
+            spvk_ir_parser_op_error_at(c->p, spvk_ir_parser_op_name_location(c->p), "'%s' must be %s, but got '%s'",
+                                       v->name, v->constraint->summary, text ? text : "?");
+            if (text)
+                spvk_free(spvk_ir_context_allocator(spvk_ir_parser_context(c->p)), text, strlen(text) + 1);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool check_transform_sources(parse_ctx *c, const spvk_ir_type *const *otypes, const uint32_t *start,
+                                    const uint32_t *count)
+{
+    for (uint32_t g = 0; c->ods->operand_resolvers && g < c->ods->num_operands; g++)
+        if (!source_ok(c, &c->ods->operand_resolvers[g], otypes, start, count))
+            return false;
+    for (uint32_t g = 0; c->ods->result_resolvers && g < c->ods->num_results; g++)
+        if (!source_ok(c, &c->ods->result_resolvers[g], otypes, start, count))
+            return false;
+    return true;
+}
+
 static bool finish_parse(parse_ctx *c)
 {
     spvk_ir_parser *p = c->p;
@@ -1718,6 +1808,8 @@ static bool finish_parse(parse_ctx *c)
         if (!c->attrs[i] && c->rt && c->rt->defaults[i] && !spvk_ir_state_has_attr(p, c->state, ods->attrs[i].name))
             c->attrs[i] = c->rt->defaults[i]; /* not over an attr-dict's `{nontemporal = true}` */
 
+    if (!check_transform_sources(c, otypes, start, count))
+        return false;
     infer_types(ctx, ods, otypes, num_operands, start, count, rtypes, num_results, rstart, rcount, c->attrs);
 
     for (uint32_t g = 0; g < ods->num_operands; g++) {

@@ -1783,10 +1783,10 @@ static const spvk_ir_attr *parse_number(parser *p, const spvk_ir_type *type)
     ir_token type_tok = p->tok;
     if (!type) {
         if (consume_if(p, TOK_COLON)) {
-            type_tok = p->tok;
             type = parse_type(p);
             if (!type)
                 return NULL;
+            type_tok = p->tok; /* MLIR reports a value the type cannot hold after the type */
         } else if (p->failed)
             return NULL;
         else

@@ -242,7 +242,14 @@ static void test_verifier(void)
           "'test.segments' op operand count (1) does not match with the total size (2) specified in attribute "
           "'operandSegmentSizes'");
     FAILS("%0 = test.constant 1 : i32\n\"test.yield\"(%0) : (i32) -> ()\n", "'test.yield' op expects parent op 'test.alloca_scope'");
-    FAILS("%0 = test.constant 1 : i32\n%1 = test.cmpi foo, %0, %0 : i32\n", "expected CmpIPredicate to be one of");
+    FAILS("%0 = test.constant 1 : i32\n%1 = test.cmpi foo, %0, %0 : i32\n",
+          "custom op 'test.cmpi' expected string or keyword containing one of the following enum values for "
+          "attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]");
+    FAILS("%0 = test.constant 1.0 : f32\n%1 = test.addf %0, %0 fastmath<nnan,bogus> : f32\n",
+          "custom op 'test.addf' expected ::mlir::test::FastMathFlags to be one of: none, reassoc, "
+          "nnan, ninf, nsz, arcp, contract, afn, fast");
+    FAILS("%0 = test.constant 1.0 : f32\n%1 = test.cmpi eq, %0, %0 : f32\n",
+          "custom op 'test.cmpi' 'lhs' must be signless-integer-or-index-like, but got 'f32'");
 }
 
 int main(void)

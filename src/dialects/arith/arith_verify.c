@@ -58,8 +58,8 @@ bool arith_is_typed_attr(const spvk_ir_attr *a)
     case SPVK_ATTR_BOOL:
     case SPVK_ATTR_DENSE:
         return true;
-    case SPVK_ATTR_STRING:
-        return a->type != NULL;
+    case SPVK_ATTR_STRING: /* a TypedAttr in MLIR, its type `none` unless given */
+        return true;
     default:
         return false;
     }

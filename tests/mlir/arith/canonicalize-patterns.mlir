@@ -1,6 +1,5 @@
 // RUN: %spvkit opt %s --canonicalize | FileCheck %s
 // RUN: %spvkit opt %s --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
-// REQUIRES: spvkit-func, spvkit-names, spvkit-canonicalize
 // arith's canonicalization patterns under canonicalize: constant reassociation of addi/subi/muli
 // with their overflow flags merged (or dropped where MLIR 19 drops them), addi of muli by -1,
 // subi(subi(a, b), a), mulsi_extended by one, and cmpf of an integer conversion against a

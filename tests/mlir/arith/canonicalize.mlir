@@ -1,6 +1,5 @@
 // RUN: %spvkit opt %s --canonicalize | FileCheck %s
 // RUN: %spvkit opt %s --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
-// REQUIRES: spvkit-func, spvkit-names, spvkit-canonicalize
 // arith folding under canonicalize: identities, integer and IEEE float constant folding (f16,
 // bf16, f32, f64, vectors), what must not fold (division by zero, signed overflow, shifts by the
 // width), casts and cast chains, compares and selects. CHECK lines: mlir-opt-19 --canonicalize.

@@ -1,6 +1,5 @@
 // RUN: %spvkit opt --allow-unregistered-dialect %s --mlir-print-op-generic | FileCheck %s
 // RUN: %spvkit opt --allow-unregistered-dialect %s --mlir-print-op-generic | %spvkit opt --allow-unregistered-dialect --mlir-print-op-generic | FileCheck %s
-// REQUIRES: spvkit-func
 // The generic form of every arith op as mlir-opt-19 prints it: properties in <{...}>, enums as
 // integers, default-valued flags (#arith.overflow<none>, #arith.fastmath<none>) present.
 

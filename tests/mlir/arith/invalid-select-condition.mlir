@@ -1,5 +1,4 @@
 // RUN: not %spvkit opt %s 2>&1 | FileCheck %s
-// REQUIRES: spvkit-func
 // A vector condition with a scalar result. mlir-opt-19 crashes here (SelectOp::verifyInvariantsImpl
 // takes the shape of the i32 result); the condition fails the op's BooleanConditionOrMatchingShape
 // predicate, whose message spvkit gives.

@@ -51,7 +51,6 @@
 // RUN: not %spvkit opt %t/case46.mlir 2>&1 | FileCheck %s --check-prefix=C46
 // RUN: not %spvkit opt %t/case47.mlir 2>&1 | FileCheck %s --check-prefix=C47
 // RUN: not %spvkit opt %t/case48.mlir 2>&1 | FileCheck %s --check-prefix=C48
-// REQUIRES: spvkit-func
 // Invalid arith IR: each case is rejected with the located error mlir-opt-19 gives (the first one).
 
 // C0: {{.*}}case0.mlir:2:23: error: use of value '%b' expects different type than prior uses: 'i32' vs 'i64'

@@ -1,7 +1,6 @@
 // RUN: %spvkit opt --allow-unregistered-dialect %s | FileCheck %s
 // RUN: %spvkit opt --allow-unregistered-dialect %s | %spvkit opt --allow-unregistered-dialect | FileCheck %s
 // RUN: %spvkit opt --allow-unregistered-dialect %s --mlir-print-op-generic | %spvkit opt --allow-unregistered-dialect | FileCheck %s
-// REQUIRES: spvkit-func, spvkit-names
 // Every arith op of MLIR 19 in its custom form; the CHECK lines are what mlir-opt-19 prints.
 
 func.func @int_binary(%a: i32, %b: i32, %i: index, %v: vector<4xi32>, %t: tensor<4x?xi8>) {

@@ -1,5 +1,4 @@
 // RUN: %spvkit opt %s --canonicalize | FileCheck %s
-// REQUIRES: spvkit-func, spvkit-names, spvkit-canonicalize
 // math folding under canonicalize as MLIR 19 does it: libm in f32/f64 only (NaN bits as libm gives
 // them), APFloat rounding and copysign in every float type, integer counts and powers, and the
 // ops MLIR 19 does not fold. CHECK lines: mlir-opt-19 --canonicalize.

@@ -1,5 +1,4 @@
 // RUN: %spvkit opt %s --mlir-print-op-generic | FileCheck %s
-// REQUIRES: spvkit-func
 // The generic form of the math ops as mlir-opt-19 prints it (fastmath always present where the op
 // has one). Value numbers are left to the oracle (tests/mlir/check_oracle.sh).
 

@@ -8,7 +8,6 @@
 // RUN: not %spvkit opt %t/case5.mlir 2>&1 | FileCheck %s --check-prefix=C5
 // RUN: not %spvkit opt %t/case6.mlir 2>&1 | FileCheck %s --check-prefix=C6
 // RUN: not %spvkit opt %t/case7.mlir 2>&1 | FileCheck %s --check-prefix=C7
-// REQUIRES: spvkit-func
 // Invalid math IR: each case is rejected with the located error mlir-opt-19 gives (the first one).
 
 // C0: {{.*}}case0.mlir:2:8: error: 'math.absf' op operand #0 must be floating-point-like, but got 'index'

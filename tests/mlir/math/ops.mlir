@@ -1,7 +1,6 @@
 // RUN: %spvkit opt %s | FileCheck %s
 // RUN: %spvkit opt %s | %spvkit opt | FileCheck %s
 // RUN: %spvkit opt %s --mlir-print-op-generic | %spvkit opt | FileCheck %s
-// REQUIRES: spvkit-func
 // Every math op of MLIR 19 in its custom form (CHECK lines: what mlir-opt-19 prints).
 
 func.func @float_unary(%x: f32, %v: vector<4xf16>, %t: tensor<?xbf16>) {

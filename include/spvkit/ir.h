@@ -201,6 +201,10 @@ SPVK_API const spvk_ir_attr *spvk_ir_unit_attr(spvk_ir_context *ctx);
 SPVK_API const spvk_ir_attr *spvk_ir_bool_attr(spvk_ir_context *ctx, bool value);
 SPVK_API const spvk_ir_attr *spvk_ir_integer_attr(spvk_ir_context *ctx, const spvk_ir_type *type, int64_t value);
 SPVK_API const spvk_ir_attr *spvk_ir_i32_attr(spvk_ir_context *ctx, int64_t value);
+/* array<T: v0, v1, ...> of integer type T (operandSegmentSizes, a case list): a DENSE_ARRAY of
+   count INTEGER attributes. */
+SPVK_API const spvk_ir_attr *spvk_ir_dense_int_array_attr(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                          const int64_t *values, uint32_t count);
 SPVK_API const spvk_ir_attr *spvk_ir_float_attr(spvk_ir_context *ctx, const spvk_ir_type *type, double value);
 SPVK_API const spvk_ir_attr *spvk_ir_string_attr(spvk_ir_context *ctx, const char *s, size_t length);
 SPVK_API const spvk_ir_attr *spvk_ir_array_attr(spvk_ir_context *ctx, const spvk_ir_attr *const *items, uint32_t count);

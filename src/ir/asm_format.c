@@ -1680,20 +1680,10 @@ static bool parse_fallback(spvk_ir_parser *p, spvk_ir_op_state *state)
 
 static const spvk_ir_attr *segment_attr(spvk_ir_context *ctx, const uint32_t *counts, uint32_t n)
 {
-    const spvk_ir_attr *items[ODS_MAX_GROUPS];
-    const spvk_ir_type *i32 = spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS);
-    for (uint32_t i = 0; i < n; i++) {
-        items[i] = spvk_ir_integer_attr(ctx, i32, counts[i]);
-        if (!items[i])
-            return NULL;
-    }
-    spvk_ir_attr_desc d;
-    memset(&d, 0, sizeof d);
-    d.kind = SPVK_ATTR_DENSE_ARRAY;
-    d.type = i32;
-    d.attrs = items;
-    d.num_attrs = n;
-    return spvk_ir_attr_get(ctx, &d);
+    int64_t sizes[ODS_MAX_GROUPS];
+    for (uint32_t i = 0; i < n; i++)
+        sizes[i] = counts[i];
+    return spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), sizes, n);
 }
 
 /* An operand whose type a TypesMatchWith transform reads is checked against its constraint

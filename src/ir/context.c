@@ -876,6 +876,34 @@ const spvk_ir_attr *spvk_ir_i32_attr(spvk_ir_context *ctx, int64_t value)
     return spvk_ir_integer_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), value);
 }
 
+const spvk_ir_attr *spvk_ir_dense_int_array_attr(spvk_ir_context *ctx, const spvk_ir_type *element,
+                                                 const int64_t *values, uint32_t count)
+{
+    if (!element)
+        return NULL;
+    /* The elements are needed only until the array is uniqued (it copies them). */
+    const spvk_ir_attr *small[16];
+    const spvk_ir_attr **items = small;
+    size_t bytes = (size_t)count * sizeof *items;
+    if (count > 16 && !(items = spvk_ir_alloc(ctx, bytes)))
+        return NULL;
+    const spvk_ir_attr *array = NULL;
+    uint32_t i = 0;
+    while (i < count && (items[i] = spvk_ir_integer_attr(ctx, element, values[i])) != NULL)
+        i++;
+    if (i == count) {
+        spvk_ir_attr_desc d = {0};
+        d.kind = SPVK_ATTR_DENSE_ARRAY;
+        d.type = element;
+        d.attrs = items;
+        d.num_attrs = count;
+        array = spvk_ir_attr_get(ctx, &d);
+    }
+    if (items != small)
+        ir_free(ctx, items, bytes);
+    return array;
+}
+
 const spvk_ir_attr *spvk_ir_float_attr(spvk_ir_context *ctx, const spvk_ir_type *type, double value)
 {
     spvk_ir_attr_desc d = {0};

@@ -13,23 +13,6 @@ static const spvk_ir_dialect cf_dialect;
 
 /* ---- Helpers ---- */
 
-static const spvk_ir_attr *cf_dense_i32_array(spvk_ir_context *ctx, const int64_t *values, uint32_t count)
-{
-    const spvk_ir_attr *small[8];
-    const spvk_ir_attr **items = small;
-    if (count > 8 && !(items = spvk_ir_alloc(ctx, (size_t)count * sizeof *items)))
-        return NULL;
-    for (uint32_t i = 0; i < count; i++)
-        if (!(items[i] = spvk_ir_i32_attr(ctx, values[i])))
-            return NULL;
-    spvk_ir_attr_desc d = {0};
-    d.kind = SPVK_ATTR_DENSE_ARRAY;
-    d.type = spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS);
-    d.attrs = items;
-    d.num_attrs = count;
-    return spvk_ir_attr_get(ctx, &d);
-}
-
 /* operandSegmentSizes[i], or -1 when the op has no such attribute. */
 static int64_t cf_segment(const spvk_ir_op *op, const char *name, uint32_t i)
 {
@@ -118,7 +101,7 @@ static bool cond_br_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
         !parse_successor_and_operands(p, state, &f))
         return false;
     int64_t sizes[3] = {1, t, f};
-    const spvk_ir_attr *seg = cf_dense_i32_array(ctx, sizes, 3);
+    const spvk_ir_attr *seg = spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), sizes, 3);
     return seg && spvk_ir_state_add_attr(p, state, segments_name[0], seg) && spvk_ir_parse_optional_attr_dict(p, state);
 }
 
@@ -294,8 +277,8 @@ static bool switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
             return false;
     }
     int64_t sizes[3] = {1, num_default, total};
-    const spvk_ir_attr *seg = cf_dense_i32_array(ctx, sizes, 3);
-    const spvk_ir_attr *case_seg = cf_dense_i32_array(ctx, segments, count);
+    const spvk_ir_attr *seg = spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), sizes, 3);
+    const spvk_ir_attr *case_seg = spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), segments, count);
     return seg && case_seg && spvk_ir_state_add_attr(p, state, "case_operand_segments", case_seg) &&
            spvk_ir_state_add_attr(p, state, segments_name[0], seg) && spvk_ir_parse_optional_attr_dict(p, state);
 }

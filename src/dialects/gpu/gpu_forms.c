@@ -87,19 +87,8 @@ static bool parse_operand_list(spvk_ir_parser *p, ref_list *l, const spvk_ir_typ
 static bool add_segments(spvk_ir_parser *p, spvk_ir_op_state *st, const int64_t *sizes, uint32_t count)
 {
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    const spvk_ir_type *i32 = spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS);
-    const spvk_ir_attr *items[16];
-    for (uint32_t i = 0; i < count && i < 16; i++) {
-        items[i] = spvk_ir_integer_attr(ctx, i32, sizes[i]);
-        if (!items[i])
-            return false;
-    }
-    spvk_ir_attr_desc d = {0};
-    d.kind = SPVK_ATTR_DENSE_ARRAY;
-    d.type = i32;
-    d.attrs = items;
-    d.num_attrs = count;
-    const spvk_ir_attr *a = spvk_ir_attr_get(ctx, &d);
+    const spvk_ir_attr *a =
+        spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), sizes, count);
     return a && spvk_ir_state_add_attr(p, st, "operandSegmentSizes", a);
 }
 

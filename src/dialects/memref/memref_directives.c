@@ -39,7 +39,7 @@ bool memref_dynamic_index_list_parse(spvk_ir_parser *p, spvk_ods_custom_state *s
         if (!spvk_ir_parse_punct(p, "]"))
             return false;
     }
-    const spvk_ir_attr *a = memref_dense_i64_attr(ctx, values, n);
+    const spvk_ir_attr *a = spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 64, SPVK_INT_SIGNLESS), values, n);
     if (!a)
         return spvk_ir_parser_error(p, "out of memory");
     return spvk_ods_custom_set_operands(s, &args[0], refs, nrefs) && spvk_ods_custom_set_attr(s, &args[1], a);

@@ -50,7 +50,6 @@ bool memref_is_memref_type_attr(const spvk_ir_attr *a);
 bool memref_segment(const spvk_ir_op *op, uint32_t group, uint32_t *first, uint32_t *count);
 /* The i64 elements of a DENSE_ARRAY attribute (NULL or another kind: false). */
 bool memref_dense_i64(const spvk_ir_attr *a, int64_t *out, uint32_t max, uint32_t *count);
-const spvk_ir_attr *memref_dense_i64_attr(spvk_ir_context *ctx, const int64_t *values, uint32_t count);
 /* Is v an index constant (an op with a `value` integer attribute that is constant-like)? */
 bool memref_constant_index(const spvk_ir_value *v, int64_t *out);
 

@@ -104,25 +104,6 @@ bool memref_dense_i64(const spvk_ir_attr *a, int64_t *out, uint32_t max, uint32_
     return true;
 }
 
-const spvk_ir_attr *memref_dense_i64_attr(spvk_ir_context *ctx, const int64_t *values, uint32_t count)
-{
-    const spvk_ir_type *i64 = spvk_ir_integer_type(ctx, 64, SPVK_INT_SIGNLESS);
-    if (!i64)
-        return NULL;
-    const spvk_ir_attr *items[MEMREF_MAX_RANK];
-    if (count > MEMREF_MAX_RANK)
-        return NULL;
-    for (uint32_t i = 0; i < count; i++)
-        if (!(items[i] = spvk_ir_integer_attr(ctx, i64, values[i])))
-            return NULL;
-    spvk_ir_attr_desc d = {0};
-    d.kind = SPVK_ATTR_DENSE_ARRAY;
-    d.type = i64;
-    d.attrs = items;
-    d.num_attrs = count;
-    return spvk_ir_attr_get(ctx, &d);
-}
-
 bool memref_constant_index(const spvk_ir_value *v, int64_t *out)
 {
     const spvk_ir_op *d = v ? v->defining_op : NULL;

@@ -148,22 +148,6 @@ static bool resolve_all(spvk_ir_parser *p, spvk_ir_op_state *state, const ref_li
     return true;
 }
 
-static const spvk_ir_attr *dense_i32_array(spvk_ir_context *ctx, const int64_t *values, uint32_t count)
-{
-    const spvk_ir_attr *items[8];
-    if (count > 8)
-        return NULL;
-    for (uint32_t i = 0; i < count; i++)
-        if (!(items[i] = spvk_ir_i32_attr(ctx, values[i])))
-            return NULL;
-    spvk_ir_attr_desc d = {0};
-    d.kind = SPVK_ATTR_DENSE_ARRAY;
-    d.type = spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS);
-    d.attrs = items;
-    d.num_attrs = count;
-    return spvk_ir_attr_get(ctx, &d);
-}
-
 /* MLIR's ensureTerminator: the region's (only) block ends with `terminator` made without
    operands when its text left the terminator out; a region written `{}` gets a block. */
 static bool ensure_terminator(spvk_ir_parser *p, spvk_ir_op_state *state, uint32_t region, const char *terminator)
@@ -483,7 +467,7 @@ bool scf_parallel_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
     if (!spvk_ir_parse_region(p, state, ivs.refs, iv_types, ivs.count))
         return false;
     int64_t sizes[4] = {ivs.count, ivs.count, ivs.count, inits.count};
-    const spvk_ir_attr *segments = dense_i32_array(ctx, sizes, 4);
+    const spvk_ir_attr *segments = spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), sizes, 4);
     if (!segments || !spvk_ir_state_add_attr(p, state, "operandSegmentSizes", segments) ||
         !spvk_ir_parse_optional_attr_dict(p, state))
         return false;

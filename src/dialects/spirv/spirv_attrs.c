@@ -389,22 +389,6 @@ static const spvk_ir_attr *integer_param(spvk_ir_context *ctx, int64_t v)
     return spvk_ir_i32_attr(ctx, v);
 }
 
-static const spvk_ir_attr *dense_i32(spvk_ir_context *ctx, const int64_t *values, uint32_t count)
-{
-    const spvk_ir_attr *items[16];
-    if (count > 16)
-        return NULL;
-    for (uint32_t i = 0; i < count; i++)
-        if (!(items[i] = spvk_ir_i32_attr(ctx, values[i])))
-            return NULL;
-    spvk_ir_attr_desc d = {0};
-    d.kind = SPVK_ATTR_DENSE_ARRAY;
-    d.type = spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS);
-    d.attrs = items;
-    d.num_attrs = count;
-    return spvk_ir_attr_get(ctx, &d);
-}
-
 /* ---- Printing ---- */
 
 static void print_enum_param(spvk_ir_printer *p, const spvk_ir_attr *a)
@@ -676,7 +660,7 @@ static const spvk_ir_attr *parse_param_value(spvk_ir_parser *p, spvk_ir_context 
             if (!spvk_ir_parse_punct(p, "]"))
                 return NULL;
         }
-        const spvk_ir_attr *a = dense_i32(ctx, v, n);
+        const spvk_ir_attr *a = spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), v, n);
         return a ? a : oom(p);
     }
     case P_TYPE: {

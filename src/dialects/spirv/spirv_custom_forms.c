@@ -1677,23 +1677,6 @@ static void print_branch(spvk_ir_printer *p, const spvk_ir_op *op)
                              `,` successor `,` successor attribute-dict?
    The successor operands are told apart by operandSegmentSizes (condition, true, false), which the
    parser sets as MLIR's does and the printer leaves out. */
-static const spvk_ir_attr *segment_sizes_attr(spvk_ir_context *ctx, const int64_t *sizes, uint32_t count)
-{
-    const spvk_ir_attr *items[4];
-    const spvk_ir_type *i32 = i32_type(ctx);
-    for (uint32_t i = 0; i < count; i++) {
-        items[i] = spvk_ir_integer_attr(ctx, i32, sizes[i]);
-        if (!items[i])
-            return NULL;
-    }
-    spvk_ir_attr_desc d;
-    memset(&d, 0, sizeof d);
-    d.kind = SPVK_ATTR_DENSE_ARRAY;
-    d.type = i32;
-    d.attrs = items;
-    d.num_attrs = count;
-    return spvk_ir_attr_get(ctx, &d);
-}
 
 /* How many operands go to each successor: from operandSegmentSizes, or else (no attribute, or one
    that does not add up) from the true target's arguments. */
@@ -1742,7 +1725,7 @@ static bool parse_branch_conditional(spvk_ir_parser *p, spvk_ir_op_state *state)
         !spvk_ir_parse_punct(p, ",") || !parse_successor_and_operands(p, state, &false_count))
         return false;
     int64_t sizes[3] = {1, true_count, false_count};
-    const spvk_ir_attr *segments = segment_sizes_attr(ctx, sizes, 3);
+    const spvk_ir_attr *segments = spvk_ir_dense_int_array_attr(ctx, i32_type(ctx), sizes, 3);
     return segments && spvk_ir_state_add_attr(p, state, "operandSegmentSizes", segments) &&
            spvk_ir_parse_optional_attr_dict(p, state);
 }

@@ -191,7 +191,8 @@ void spvk_ir_print_function_signature(spvk_ir_printer *p, const spvk_ir_op *op, 
     const spvk_ir_attr *arg_attrs = spvk_ir_op_attr(op, "arg_attrs"), *res_attrs = spvk_ir_op_attr(op, "res_attrs");
     uint32_t ni = spvk_ir_function_num_inputs(ft), nr = spvk_ir_function_num_results(ft);
     const spvk_ir_block *entry = op->num_regions ? op->regions[0].first : NULL;
-    bool named = entry && entry->num_args == ni;
+    /* Arguments past the inputs are the op's own (gpu.func's workgroup and private attributions). */
+    bool named = entry && entry->num_args >= ni;
     spvk_ir_print_text(p, "(");
     for (uint32_t i = 0; i < ni; i++) {
         if (i)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gpu_internal.h"
+#include "spvkit/ir_function.h"
 
 /* ---- Parsing helpers ---- */
 
@@ -415,17 +416,6 @@ static bool parse_attributions(spvk_ir_parser *p, spvk_ir_op_state *st, const ch
     return arr && spvk_ir_state_add_attr(p, st, attrs_name, arr);
 }
 
-/* Whether an ARRAY of dictionaries holds any attribute. */
-static bool any_attrs(const spvk_ir_attr *arr)
-{
-    if (!arr || arr->kind != SPVK_ATTR_ARRAY)
-        return false;
-    for (uint32_t i = 0; i < arr->num_attrs; i++)
-        if (arr->attrs[i]->kind == SPVK_ATTR_DICTIONARY && arr->attrs[i]->num_attrs)
-            return true;
-    return false;
-}
-
 bool gpu_func_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
 {
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
@@ -579,14 +569,6 @@ static void print_attributions(spvk_ir_printer *p, const char *keyword, const sp
     spvk_ir_print_text(p, ")");
 }
 
-/* The dictionary i of an arg_attrs / res_attrs array, or NULL. */
-static const spvk_ir_attr *dict_at(const spvk_ir_attr *arr, uint32_t i)
-{
-    if (!arr || arr->kind != SPVK_ATTR_ARRAY || i >= arr->num_attrs || arr->attrs[i]->kind != SPVK_ATTR_DICTIONARY)
-        return NULL;
-    return arr->attrs[i];
-}
-
 void gpu_func_print(spvk_ir_printer *p, const spvk_ir_op *op)
 {
     static const char *const elided[] = {SPVK_IR_SYMBOL_NAME,        "function_type",
@@ -597,40 +579,10 @@ void gpu_func_print(spvk_ir_printer *p, const spvk_ir_op *op)
     const spvk_ir_attr *fta = spvk_ir_op_attr(op, "function_type");
     const spvk_ir_type *ft = fta && fta->kind == SPVK_ATTR_TYPE ? fta->type : NULL;
     const spvk_ir_block *entry = op->num_regions ? op->regions[0].first : NULL;
-    uint32_t ni = ft ? spvk_ir_function_num_inputs(ft) : 0, nr = ft ? spvk_ir_function_num_results(ft) : 0;
+    uint32_t ni = ft ? spvk_ir_function_num_inputs(ft) : 0;
     spvk_ir_print_text(p, " ");
     spvk_ir_print_symbol_name(p, name && name->kind == SPVK_ATTR_STRING ? name->string : "");
-    spvk_ir_print_text(p, "(");
-    const spvk_ir_attr *arg_attrs = spvk_ir_op_attr(op, "arg_attrs");
-    for (uint32_t i = 0; i < ni; i++) {
-        if (i)
-            spvk_ir_print_text(p, ", ");
-        if (entry && i < entry->num_args) {
-            spvk_ir_print_block_arg(p, entry->args[i]);
-            spvk_ir_print_text(p, ": ");
-        }
-        spvk_ir_print_type_to(p, ft->types[i]);
-        const spvk_ir_attr *d = dict_at(arg_attrs, i);
-        if (d)
-            spvk_ir_print_attr_dict(p, d, NULL, 0);
-    }
-    spvk_ir_print_text(p, ")");
-    if (nr) {
-        const spvk_ir_attr *res_attrs = spvk_ir_op_attr(op, "res_attrs");
-        const spvk_ir_type *r0 = ft->types[ni];
-        bool paren = nr > 1 || any_attrs(res_attrs) || (!r0->dialect && r0->kind == SPVK_TYPE_FUNCTION);
-        spvk_ir_print_text(p, paren ? " -> (" : " -> ");
-        for (uint32_t i = 0; i < nr; i++) {
-            if (i)
-                spvk_ir_print_text(p, ", ");
-            spvk_ir_print_type_to(p, ft->types[ni + i]);
-            const spvk_ir_attr *d = dict_at(res_attrs, i);
-            if (d)
-                spvk_ir_print_attr_dict(p, d, NULL, 0);
-        }
-        if (paren)
-            spvk_ir_print_text(p, ")");
-    }
+    spvk_ir_print_function_signature(p, op, false);
     if (entry) {
         const spvk_ir_attr *wa = spvk_ir_op_attr(op, "workgroup_attributions");
         uint32_t total = entry->num_args > ni ? entry->num_args - ni : 0;

@@ -97,6 +97,12 @@ typedef struct spvk_ir_operand_ref {
     uint32_t length;
     uint32_t number;  /* the #N suffix, 0 if none */
     uint32_t line, column;
+    /* A signature argument's `loc(...)` (spvk_ir_parse_optional_arg_location), which the entry
+       argument made from this ref gets: the location, or the alias it names when the file defines
+       that later (resolved at the end of the parse, as an op's trailing location is). */
+    const spvk_ir_attr *loc;
+    const char *loc_alias; /* without '#'; not nul-terminated */
+    uint32_t loc_alias_length, loc_line, loc_column;
 } spvk_ir_operand_ref;
 SPVK_API bool spvk_ir_parse_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
 SPVK_API bool spvk_ir_parse_optional_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out);
@@ -133,6 +139,9 @@ SPVK_API bool spvk_ir_parse_optional_region(spvk_ir_parser *p, spvk_ir_op_state 
 SPVK_API bool spvk_ir_state_add_empty_region(spvk_ir_parser *p, spvk_ir_op_state *state);
 /* An optional `loc(...)` trailing location. */
 SPVK_API bool spvk_ir_parse_optional_location(spvk_ir_parser *p, const spvk_ir_attr **out);
+/* An optional `loc(...)` after a signature's argument `%name: type`, kept in its ref for the entry
+   argument spvk_ir_parse_region makes from it. False (and no error) when absent. */
+SPVK_API bool spvk_ir_parse_optional_arg_location(spvk_ir_parser *p, spvk_ir_operand_ref *arg);
 
 /* ---- Printer ---- */
 SPVK_API spvk_ir_context *spvk_ir_printer_context(spvk_ir_printer *p);

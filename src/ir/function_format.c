@@ -89,9 +89,8 @@ bool spvk_ir_parse_function_signature(spvk_ir_parser *p, bool allow_variadic, sp
             }
             if (!(sig->arg_types[n] = spvk_ir_parse_type(p)) || !(sig->arg_attrs[n] = optional_dict(p)))
                 return false;
-            const spvk_ir_attr *loc; /* an argument's location: read, not kept (yet) */
             if (named)
-                (void)spvk_ir_parse_optional_location(p, &loc);
+                (void)spvk_ir_parse_optional_arg_location(p, &sig->arg_names[n]);
             sig->num_args++;
         } while (spvk_ir_parse_optional_punct(p, ","));
         if (!spvk_ir_parse_punct(p, ")"))

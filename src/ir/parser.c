@@ -2879,14 +2879,25 @@ static bool parse_region_into(parser *p, spvk_ir_region *region, const spvk_ir_o
         spvk_ir_region_append(region, entry);
         for (uint32_t i = 0; i < num_args; i++) {
             spvk_ir_attr here;
-            spvk_ir_value *arg = ir_block_add_arg_owning(p->ctx, entry, types[i],
-                                                         owned_file_loc(p, args[i].line, args[i].column, &here));
+            const spvk_ir_attr *loc = args[i].loc;
+            if (!loc && !args[i].loc_alias)
+                loc = owned_file_loc(p, args[i].line, args[i].column, &here);
+            spvk_ir_value *arg = ir_block_add_arg_owning(p->ctx, entry, types[i], loc);
             if (!arg || !types[i]) {
                 if (!types[i])
                     error(p, "missing type for region argument");
                 else
                     context_failure(p);
                 goto pop;
+            }
+            if (args[i].loc_alias) {
+                ir_token t = {TOK_HASH_ID, args[i].loc_alias - 1, args[i].loc_alias_length + 1, args[i].loc_line,
+                              args[i].loc_column};
+                deferred_loc d = {NULL, arg, args[i].loc_alias, args[i].loc_alias_length, t};
+                if (!VEC_PUSH(p, p->deferred, d)) {
+                    out_of_memory(p);
+                    goto pop;
+                }
             }
             /* Errors point at the ref's line and column only. */
             if (!define_value(p, args[i].name, args[i].length, NULL, args[i].line, args[i].column, NULL, 0, 1, arg))
@@ -4612,6 +4623,9 @@ bool spvk_ir_parse_optional_operand(spvk_ir_parser *p, spvk_ir_operand_ref *out)
     out->number = u.number;
     out->line = u.tok.line;
     out->column = u.tok.column;
+    out->loc = NULL;
+    out->loc_alias = NULL;
+    out->loc_alias_length = out->loc_line = out->loc_column = 0;
     return true;
 }
 
@@ -4812,6 +4826,25 @@ bool spvk_ir_parse_optional_location(spvk_ir_parser *p, const spvk_ir_attr **out
         return false;
     *out = parse_loc_attr(p, NULL);
     return *out != NULL;
+}
+
+bool spvk_ir_parse_optional_arg_location(spvk_ir_parser *p, spvk_ir_operand_ref *arg)
+{
+    if (p->failed || !at_keyword(p, "loc"))
+        return false;
+    ir_token dt = {0};
+    arg->loc = parse_loc_attr(p, &dt);
+    if (p->failed)
+        return false;
+    if (!arg->loc) {
+        if (dt.length - 1 > UINT32_MAX)
+            return error(p, "location alias name too long");
+        arg->loc_alias = dt.start + 1;
+        arg->loc_alias_length = (uint32_t)(dt.length - 1);
+        arg->loc_line = dt.line;
+        arg->loc_column = dt.column;
+    }
+    return true;
 }
 
 /* ---- builtin.module's custom form: `module @name? (attributes {...})? { ... }` ---- */

@@ -381,7 +381,7 @@ static bool parse_attributions(spvk_ir_parser *p, spvk_ir_op_state *st, const ch
             if (!spvk_ir_parse_operand(p, &r) || !spvk_ir_parse_punct(p, ":"))
                 return false;
             const spvk_ir_type *t = spvk_ir_parse_type(p);
-            if (!t || !ref_push(p, args, &r, t))
+            if (!t)
                 return false;
             const spvk_ir_attr *d = NULL;
             if (spvk_ir_parser_at_punct(p, "{")) {
@@ -391,6 +391,9 @@ static bool parse_attributions(spvk_ir_parser *p, spvk_ir_op_state *st, const ch
                 if (d->num_attrs)
                     any = true;
             }
+            (void)spvk_ir_parse_optional_arg_location(p, &r);
+            if (!ref_push(p, args, &r, t))
+                return false;
             if (*count == cap) {
                 uint32_t ncap = cap ? cap * 2 : 8;
                 const spvk_ir_attr **nd = spvk_ir_parser_scratch(p, ncap * sizeof *nd);
@@ -426,112 +429,18 @@ bool gpu_func_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
     if (!sym || !spvk_ir_state_add_attr(p, state, SPVK_IR_SYMBOL_NAME, sym))
         return false;
     spvk_ir_parser_loc signature = spvk_ir_parser_current_loc(p);
-    if (!spvk_ir_parse_punct(p, "("))
+    spvk_ir_function_signature sig;
+    if (!spvk_ir_parse_function_signature(p, false, &sig))
         return false;
-    ref_list args = {0};
-    const spvk_ir_attr **arg_dicts = NULL;
-    uint32_t dict_cap = 0;
-    bool any_arg_attrs = false, unnamed = false;
-    if (!spvk_ir_parse_optional_punct(p, ")")) {
-        do {
-            spvk_ir_operand_ref r = {0};
-            if (spvk_ir_parser_at_operand(p)) {
-                if (!spvk_ir_parse_operand(p, &r) || !spvk_ir_parse_punct(p, ":"))
-                    return false;
-            } else
-                unnamed = true;
-            const spvk_ir_type *t = spvk_ir_parse_type(p);
-            if (!t || !ref_push(p, &args, &r, t))
-                return false;
-            const spvk_ir_attr *d = NULL;
-            if (spvk_ir_parser_at_punct(p, "{")) {
-                d = spvk_ir_parse_attr(p, NULL);
-                if (!d)
-                    return false;
-                if (d->num_attrs)
-                    any_arg_attrs = true;
-            }
-            if (args.count > dict_cap) {
-                uint32_t ncap = dict_cap ? dict_cap * 2 : 8;
-                const spvk_ir_attr **nd = spvk_ir_parser_scratch(p, ncap * sizeof *nd);
-                if (!nd)
-                    return false;
-                if (dict_cap)
-                    memcpy(nd, arg_dicts, dict_cap * sizeof *nd);
-                arg_dicts = nd;
-                dict_cap = ncap;
-            }
-            arg_dicts[args.count - 1] = d;
-        } while (spvk_ir_parse_optional_punct(p, ","));
-        if (!spvk_ir_parse_punct(p, ")"))
-            return false;
-    }
-    /* Results: `-> type` or `-> (type attr-dict?, ...)`. */
-    const spvk_ir_type **results = NULL;
-    const spvk_ir_attr **res_dicts = NULL;
-    uint32_t num_results = 0, res_cap = 0;
-    bool any_res_attrs = false;
-    if (spvk_ir_parse_optional_punct(p, "->")) {
-        bool paren = spvk_ir_parse_optional_punct(p, "(");
-        if (!paren || !spvk_ir_parse_optional_punct(p, ")")) {
-            do {
-                const spvk_ir_type *t = spvk_ir_parse_type(p);
-                if (!t)
-                    return false;
-                const spvk_ir_attr *d = NULL;
-                if (paren && spvk_ir_parser_at_punct(p, "{")) {
-                    d = spvk_ir_parse_attr(p, NULL);
-                    if (!d)
-                        return false;
-                    if (d->num_attrs)
-                        any_res_attrs = true;
-                }
-                if (num_results == res_cap) {
-                    uint32_t ncap = res_cap ? res_cap * 2 : 4;
-                    const spvk_ir_type **nt = spvk_ir_parser_scratch(p, ncap * sizeof *nt);
-                    const spvk_ir_attr **nd = spvk_ir_parser_scratch(p, ncap * sizeof *nd);
-                    if (!nt || !nd)
-                        return false;
-                    if (res_cap) {
-                        memcpy(nt, results, res_cap * sizeof *nt);
-                        memcpy(nd, res_dicts, res_cap * sizeof *nd);
-                    }
-                    results = nt;
-                    res_dicts = nd;
-                    res_cap = ncap;
-                }
-                results[num_results] = t;
-                res_dicts[num_results++] = d;
-            } while (paren && spvk_ir_parse_optional_punct(p, ","));
-            if (paren && !spvk_ir_parse_punct(p, ")"))
-                return false;
-        }
-    }
-    if (args.count && unnamed)
+    if (sig.num_args && !sig.arg_names)
         return form_error_at(p, state, signature, "gpu.func requires named arguments");
-    const spvk_ir_type *ft = spvk_ir_function_type(ctx, args.types, args.count, results, num_results);
-    const spvk_ir_attr *fta = ft ? spvk_ir_type_attr(ctx, ft) : NULL;
-    if (!fta || !spvk_ir_state_add_attr(p, state, "function_type", fta))
+    if (!spvk_ir_state_add_function_signature(p, state, &sig))
         return false;
-    const spvk_ir_attr *empty = spvk_ir_dictionary_attr(ctx, NULL, NULL, 0);
-    if (!empty)
-        return false;
-    if (any_arg_attrs) {
-        for (uint32_t i = 0; i < args.count; i++)
-            if (!arg_dicts[i])
-                arg_dicts[i] = empty;
-        const spvk_ir_attr *a = spvk_ir_array_attr(ctx, arg_dicts, args.count);
-        if (!a || !spvk_ir_state_add_attr(p, state, "arg_attrs", a))
+    /* The entry block's arguments: the signature's, then the attributions. */
+    ref_list args = {0};
+    for (uint32_t i = 0; i < sig.num_args; i++)
+        if (!ref_push(p, &args, &sig.arg_names[i], sig.arg_types[i]))
             return false;
-    }
-    if (any_res_attrs) {
-        for (uint32_t i = 0; i < num_results; i++)
-            if (!res_dicts[i])
-                res_dicts[i] = empty;
-        const spvk_ir_attr *a = spvk_ir_array_attr(ctx, res_dicts, num_results);
-        if (!a || !spvk_ir_state_add_attr(p, state, "res_attrs", a))
-            return false;
-    }
     uint32_t workgroups, privates;
     if (!parse_attributions(p, state, "workgroup", &args, "workgroup_attrib_attrs", &workgroups))
         return false;

@@ -728,8 +728,12 @@ static bool parse_func(spvk_ir_parser *p, spvk_ir_op_state *state)
             t = spvk_ir_parse_type(p);
             if (!t || !type_push(p, &inputs, t) || !parse_optional_dict(p, &dict) || !attr_push(p, &arg_attrs, dict))
                 return false;
-            /* an argument's location is read and dropped (a malformed one fails the next call) */
-            (void)spvk_ir_parse_optional_location(p, &loc);
+            /* a named argument's location goes to its entry argument; an unnamed one's is dropped
+               (a malformed one fails the next call) */
+            if (named)
+                (void)spvk_ir_parse_optional_arg_location(p, &names.items[names.count - 1]);
+            else
+                (void)spvk_ir_parse_optional_location(p, &loc);
         } while (spvk_ir_parse_optional_punct(p, ","));
         if (!spvk_ir_parse_punct(p, ")"))
             return false;

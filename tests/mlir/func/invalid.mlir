@@ -165,3 +165,10 @@ func.func @f() {
 func.func @f() {
 }
 // CHECK: :3:16: error: custom op 'func.func' expected non-empty function body
+
+// -----
+
+func.func @bad(%arg0: i32 loc(#nowhere)) {
+  return
+}
+// CHECK: :3:31: error: operation location alias was never defined

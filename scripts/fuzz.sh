@@ -60,7 +60,7 @@ printf '#spirv.target_env<#spirv.vce<v1.6, [Shader, BFloat16TypeKHR], [SPV_KHR_b
 fuzz 4 fuzz_target_profile -max_total_time="$((seconds / 4 + 1))" -max_len=16384 -artifact_prefix=build-fuzz/findings/ \
   -print_final_stats=1 "$seeds/profiles"
 mkdir -p "$seeds/mlir"
-find tests/ir tests/fuzz/seeds -name '*.mlir' -exec cp {} "$seeds/mlir/" \;
+find tests/ir tests/mlir tests/fuzz/seeds -name '*.mlir' -exec cp --backup=numbered {} "$seeds/mlir/" \;
 for f in "$seeds"/binary/*.spv; do build-fuzz/spvkit translate --deserialize-spirv -o "$seeds/mlir/$(basename "$f").mlir" "$f" 2>/dev/null || true; done
 fuzz 4 fuzz_ir_parser -max_total_time="$seconds" -max_len=65536 -artifact_prefix=build-fuzz/findings/ \
   -dict=tests/fuzz/dict/ir_parser.dict -print_final_stats=1 "$seeds/mlir"

@@ -53,13 +53,14 @@ static bool verify_cast(spvk_ir_verifier *v, const spvk_ir_op *op)
     return true;
 }
 
-/* Grows a scratch array of n items by one: the new item. */
-static void *scratch_push(spvk_ir_parser *p, void *items, uint32_t n, size_t size)
+/* A scratch array of n items with room for one more: items itself, or a bigger copy (NULL when
+   out of memory). */
+static void *scratch_grow(spvk_ir_parser *p, void *items, uint32_t n, size_t size)
 {
     /* Room for 4, then doubling at each power of two: the old items are copied into the bigger
        scratch block. */
     if (n && (n < 4 || (n & (n - 1))))
-        return (char *)items + (size_t)n * size;
+        return items;
     char *bigger = spvk_ir_parser_scratch(p, (size_t)(n ? n * 2 : 4) * size);
     if (bigger && n)
         memcpy(bigger, items, (size_t)n * size);
@@ -69,14 +70,9 @@ static void *scratch_push(spvk_ir_parser *p, void *items, uint32_t n, size_t siz
 static bool parse_type_list(spvk_ir_parser *p, const spvk_ir_type ***types, uint32_t *count)
 {
     do {
-        const spvk_ir_type **grown = scratch_push(p, *types, *count, sizeof **types);
-        if (!grown)
+        if (!(*types = scratch_grow(p, *types, *count, sizeof **types)))
             return false;
-        if (grown != *types + *count) {
-            *types = grown;
-            grown += *count;
-        }
-        if (!(*grown = spvk_ir_parse_type(p)))
+        if (!((*types)[*count] = spvk_ir_parse_type(p)))
             return false;
         (*count)++;
     } while (spvk_ir_parse_optional_punct(p, ","));
@@ -89,14 +85,9 @@ static bool parse_cast(spvk_ir_parser *p, spvk_ir_op_state *state)
     uint32_t num_refs = 0;
     if (spvk_ir_parser_at_operand(p)) {
         do {
-            spvk_ir_operand_ref *grown = scratch_push(p, refs, num_refs, sizeof *refs);
-            if (!grown)
+            if (!(refs = scratch_grow(p, refs, num_refs, sizeof *refs)))
                 return false;
-            if (grown != refs + num_refs) {
-                refs = grown;
-                grown += num_refs;
-            }
-            if (!spvk_ir_parse_operand(p, grown))
+            if (!spvk_ir_parse_operand(p, &refs[num_refs]))
                 return false;
             num_refs++;
         } while (spvk_ir_parse_optional_punct(p, ","));

@@ -3138,6 +3138,9 @@ eager:
 closed:
     if (num_args > UINT32_MAX - p->body_args.count)
         return out_of_memory(p);
+    /* Marked now, not only once the op exists: the op's custom parser may look at the region
+       (func.func refuses an empty body), and a skipped body is never empty. */
+    region->unmaterialized = true;
     lazy_body b;
     memset(&b, 0, sizeof b);
     b.region_index = region_index;

@@ -683,6 +683,19 @@ static const char *const snippets[] = {
     "    spirv.Return\n"
     "  }\n"
     "}\n",
+    /* func.func and gpu.func bodies (their parsers refuse an empty body: a skipped one is not),
+       argument locations through aliases defined after them */
+    "func.func @f(%a: i32 loc(#loc1), %b: i32) -> i32 {\n"
+    "  %0 = arith.addi %a, %b : i32\n"
+    "  return %0 : i32\n"
+    "}\n"
+    "gpu.module @k {\n"
+    "  gpu.func @g(%m: memref<4xf32> loc(#loc2)) kernel {\n"
+    "    gpu.return\n"
+    "  }\n"
+    "}\n"
+    "#loc1 = loc(\"x.mlir\":1:14)\n"
+    "#loc2 = loc(\"x.mlir\":6:15)\n",
 };
 
 static void test_snippets(void)

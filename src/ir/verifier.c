@@ -79,8 +79,15 @@ spvk_ir_op *spvk_ir_verifier_resolve_symbol(spvk_ir_verifier *v, const spvk_ir_o
         return v->out_of_memory ? NULL : spvk_ir_symbol_resolve(table, ref);
     /* Attribute strings are interned, as are symbol names: compare pointers. */
     spvk_ir_op *op = spvk_ir_symbol_table_find(t, ref->string);
-    for (uint32_t i = 0; op && i < ref->num_attrs; i++)
-        op = spvk_ir_symbol_lookup(op, ref->attrs[i]->string);
+    /* Nested references (@kernels::@k) through the nested tables' indexes too: a module of
+       thousands of launches into one gpu.module would otherwise scan it once per launch. */
+    for (uint32_t i = 0; op && i < ref->num_attrs; i++) {
+        const spvk_ir_symbol_table *nested = op->def->traits & SPVK_TRAIT_SYMBOL_TABLE ? index_of(v, op) : NULL;
+        if (nested)
+            op = spvk_ir_symbol_table_find(nested, ref->attrs[i]->string);
+        else
+            op = v->out_of_memory ? NULL : spvk_ir_symbol_lookup(op, ref->attrs[i]->string);
+    }
     return op;
 }
 

@@ -2116,6 +2116,36 @@ static const spvk_ir_attr *dense_element_attr(parser *p, const dense_elem *e, co
     return number_attr(p, &e->tok, e->negative, e->negative ? &e->tok : &e->first, elem_type, &e->tok);
 }
 
+/* i1 elements in hex are packed, one bit an element from the lowest bit of the first byte up
+   (MLIR's storage); one byte 0x00 or 0xFF is a splat. */
+static const spvk_ir_attr *parse_dense_hex_bits(parser *p, const ir_token *t, const char *hex, size_t bytes,
+                                                const spvk_ir_type *elem, int64_t count, const spvk_ir_attr ***out,
+                                                uint32_t *n_out)
+{
+    uint32_t num;
+    int first = bytes == 1 ? hex_digit(hex[0]) * 16 + hex_digit(hex[1]) : -1;
+    if (first == 0 || first == 0xFF)
+        num = 1;
+    else if (count >= 0 && count <= UINT32_MAX && bytes == ((uint64_t)count + 7) / 8)
+        num = (uint32_t)count;
+    else
+        return error_at(p, t, "elements hex data size is invalid for provided type"), NULL;
+    const spvk_ir_attr **items = scratch_alloc(p, (size_t)num * sizeof *items);
+    if (!items)
+        return NULL;
+    for (uint32_t i = 0; i < num; i++) {
+        const char *h = hex + 2 * (i / 8);
+        int byte = hex_digit(h[0]) * 16 + hex_digit(h[1]);
+        int bit = (byte >> (i % 8)) & 1;
+        items[i] = elem->flags == SPVK_INT_SIGNLESS ? spvk_ir_bool_attr(p->ctx, bit) : spvk_ir_integer_attr(p->ctx, elem, bit);
+        if (!items[i])
+            return context_failure(p), NULL;
+    }
+    *out = items;
+    *n_out = num;
+    return p->unit; /* success marker */
+}
+
 static const spvk_ir_attr *parse_dense_hex(parser *p, const ir_token *t, const spvk_ir_type *elem, int64_t count,
                                            const spvk_ir_attr ***out, uint32_t *n_out)
 {
@@ -2133,7 +2163,7 @@ static const spvk_ir_attr *parse_dense_hex(parser *p, const ir_token *t, const s
     bool is_float = ir_float_format_of(elem, &ff) && is_float_type(elem);
     uint32_t width = is_index_type(elem) ? 64 : is_float ? ff.width : elem->width;
     if (is_int_type(elem) && width == 1)
-        return error_at(p, t, "hex dense elements of i1 are not supported"), NULL;
+        return parse_dense_hex_bits(p, t, s + 2, bytes, elem, count, out, n_out);
     if (width > 64)
         return error_at(p, t, "hex dense elements wider than 64 bits are not supported"), NULL;
     size_t esize = (width + 7) / 8;

@@ -905,6 +905,48 @@ static void print_dense_level(printer *p, const spvk_ir_attr *a, const int64_t *
     ch(p, ']');
 }
 
+/* MLIR prints a dense literal of more than 100 elements that is not a splat as a hex string of
+   its storage ("0x..."): each element little-endian in whole bytes (an index in 8), i1 packed
+   one bit an element, first element in the lowest bit. False when the elements are of a type
+   that has no such storage here (wider than 64 bits), printed as a list then. */
+#define DENSE_HEX_MIN_ELEMENTS 101u
+static bool print_dense_hex(printer *p, const spvk_ir_attr *a)
+{
+    const spvk_ir_type *elem = a->type && a->type->num_types ? a->type->types[0] : NULL;
+    if (!elem || elem->dialect || a->num_attrs < DENSE_HEX_MIN_ELEMENTS)
+        return false;
+    ir_float_format ff;
+    bool is_float = elem->kind == SPVK_TYPE_FLOAT && ir_float_format_of(elem, &ff);
+    uint32_t width = elem->kind == SPVK_TYPE_INDEX ? 64 : is_float ? ff.width : elem->kind == SPVK_TYPE_INTEGER ? elem->width : 0;
+    if (!width || width > 64)
+        return false;
+    static const char digits[] = "0123456789ABCDEF";
+    text(p, "\"0x");
+    if (width == 1) {
+        for (uint32_t i = 0; i < a->num_attrs; i += 8) {
+            unsigned byte = 0;
+            for (uint32_t b = 0; b < 8 && i + b < a->num_attrs; b++)
+                byte |= (unsigned)(a->attrs[i + b]->value & 1) << b;
+            ch(p, digits[byte >> 4]);
+            ch(p, digits[byte & 15]);
+        }
+    } else {
+        uint32_t bytes = (width + 7) / 8;
+        uint64_t mask = width == 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+        for (uint32_t i = 0; i < a->num_attrs; i++) {
+            const spvk_ir_attr *e = a->attrs[i];
+            uint64_t bits = is_float ? ir_float_to_bits(e->number, &ff) : (uint64_t)e->value & mask;
+            for (uint32_t b = 0; b < bytes; b++) {
+                unsigned byte = (unsigned)(bits >> (8 * b)) & 0xFF;
+                ch(p, digits[byte >> 4]);
+                ch(p, digits[byte & 15]);
+            }
+        }
+    }
+    ch(p, '"');
+    return true;
+}
+
 static void print_location_body(printer *p, const spvk_ir_attr *l)
 {
     if (!l || l->dialect || l->kind != SPVK_ATTR_LOCATION) {
@@ -1126,7 +1168,7 @@ static void print_attr_text(printer *p, const spvk_ir_attr *a, elision elide)
         if (a->flags & SPVK_DENSE_SPLAT) {
             if (a->num_attrs)
                 print_scalar(p, a->attrs[0]);
-        } else if (a->num_attrs && a->type) {
+        } else if (a->num_attrs && a->type && !print_dense_hex(p, a)) {
             uint64_t next = 0;
             print_dense_level(p, a, a->type->ints, a->type->num_ints, 0, &next);
         }

@@ -618,8 +618,8 @@ static int process_buffer(spvk_ir_context *ctx, spvk_pass_manager *pm, const opt
             *write_failed = true;
         else if (r != SPVK_OK)
             rc = failed("opt", r);
-        else if (o->split_input && fputc('\n', out) == EOF)
-            *write_failed = true; /* mlir-opt ends each piece with a blank line */
+        else if (fputc('\n', out) == EOF)
+            *write_failed = true; /* mlir-opt ends its output (each piece) with a blank line */
         if (o->timing)
             timing->output += seconds_now() - start;
     }

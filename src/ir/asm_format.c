@@ -1904,6 +1904,7 @@ const spvk_ir_attr *spvk_ods_parse_enum_attr(spvk_ir_parser *p, const spvk_ods_d
         if (!spvk_ir_parse_punct(p, "<"))
             return NULL;
         const char *m;
+        spvk_ir_parser_loc at = spvk_ir_parser_current_loc(p);
         if (!spvk_ir_parse_identifier(p, &m))
             return NULL;
         for (uint32_t i = 0; i < d->num_enums; i++) {
@@ -1915,7 +1916,7 @@ const spvk_ir_attr *spvk_ods_parse_enum_attr(spvk_ir_parser *p, const spvk_ods_d
                 return NULL;
             return spvk_ods_enum_attr(spvk_ir_parser_context(p), e, value);
         }
-        spvk_ir_parser_error(p, "unknown attribute '%s' in dialect '%s'", m, d->name);
+        spvk_ir_parser_error_at(p, at, "unknown attribute `%s` in dialect `%s`", m, d->name);
         return NULL;
     }
     for (uint32_t i = 0; i < d->num_enums; i++) {

@@ -1,233 +1,35 @@
 /* The index dialect (MLIR's `index`): integer arithmetic on `index` values whose width the
    target decides (32 or 64 bits). Folding therefore only gives a constant both widths agree on
    (MLIR's foldBinaryOpChecked) unless the operation's low 32 bits never depend on the high ones
-   (add, sub, mul, and, or, xor, shl: foldBinaryOpUnchecked). */
+   (add, sub, mul, and, or, xor, shl: foldBinaryOpUnchecked). The ops are described in index.ops
+   (generated into index_ops.c); this file has their hooks, the dialect and its attribute. */
 #include <stdio.h>
 #include <string.h>
 
+#include "index_internal.h"
 #include "spvkit/dialects.h"
-#include "spvkit/ir.h"
-#include "spvkit/ir_asm.h"
 
-static const spvk_ir_dialect index_dialect;
-
-/* ---- #index<cmp_predicate ...> ---- */
-
-enum { INDEX_ATTR_CMP_PREDICATE = 0 };
-/* MLIR's IndexCmpPredicate, in its order. */
+/* MLIR's IndexCmpPredicate, in its order (the enum of index.ops). */
 enum { PRED_EQ, PRED_NE, PRED_SLT, PRED_SLE, PRED_SGT, PRED_SGE, PRED_ULT, PRED_ULE, PRED_UGT, PRED_UGE };
-static const char *const predicate_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
-#define NUM_PREDICATES (sizeof predicate_names / sizeof predicate_names[0])
-
-static int predicate_lookup(const char *s, size_t n)
-{
-    for (size_t i = 0; i < NUM_PREDICATES; i++)
-        if (strlen(predicate_names[i]) == n && memcmp(predicate_names[i], s, n) == 0)
-            return (int)i;
-    return -1;
-}
-
-static const spvk_ir_attr *predicate_attr(spvk_ir_context *ctx, int pred)
-{
-    spvk_ir_attr_desc d = {0};
-    d.dialect = &index_dialect;
-    d.kind = INDEX_ATTR_CMP_PREDICATE;
-    d.value = pred;
-    return spvk_ir_attr_get(ctx, &d);
-}
-
-static bool parse_predicate_keyword(spvk_ir_parser *p, int *pred)
-{
-    const char *kw;
-    spvk_ir_parser_loc at = spvk_ir_parser_current_loc(p);
-    if (!spvk_ir_parse_identifier(p, &kw))
-        return false;
-    *pred = predicate_lookup(kw, strlen(kw));
-    if (*pred < 0)
-        return spvk_ir_parser_op_error_at(p, at, "expected ::mlir::index::IndexCmpPredicate to be one of: eq, ne, slt, "
-                                                 "sle, sgt, sge, ult, ule, ugt, uge");
-    return true;
-}
-
-/* `<cmp_predicate slt>` after `#index` */
-static const spvk_ir_attr *index_parse_attr(spvk_ir_parser *p, const spvk_ir_type *type)
-{
-    (void)type;
-    int pred;
-    if (!spvk_ir_parse_punct(p, "<") || !spvk_ir_parse_keyword(p, "cmp_predicate") ||
-        !parse_predicate_keyword(p, &pred) || !spvk_ir_parse_punct(p, ">"))
-        return NULL;
-    return predicate_attr(spvk_ir_parser_context(p), pred);
-}
-
-static void index_print_attr(spvk_ir_printer *p, const spvk_ir_attr *a)
-{
-    if (a->kind == INDEX_ATTR_CMP_PREDICATE && a->value >= 0 && (size_t)a->value < NUM_PREDICATES)
-        spvk_ir_print_format(p, "<cmp_predicate %s>", predicate_names[a->value]);
-}
 
 static int op_predicate(const spvk_ir_op *op)
 {
+    int64_t v;
     const spvk_ir_attr *a = spvk_ir_op_attr(op, "pred");
-    if (!a || a->dialect != &index_dialect || a->kind != INDEX_ATTR_CMP_PREDICATE)
+    if (!a || !spvk_ods_enum_value(&spvk_index_enum_IndexCmpPredicate, a, &v) ||
+        !spvk_ods_enum_valid(&spvk_index_enum_IndexCmpPredicate, v))
         return -1;
-    return (int)a->value;
+    return (int)v;
 }
 
-/* ---- Custom forms (IndexOps.td's assemblyFormats) ---- */
-
-static bool parse_operand_of(spvk_ir_parser *p, spvk_ir_op_state *state, const spvk_ir_type *type)
-{
-    spvk_ir_operand_ref r;
-    if (!spvk_ir_parse_operand(p, &r))
-        return false;
-    spvk_ir_value *v = spvk_ir_resolve_operand(p, &r, type);
-    return v && spvk_ir_state_add_operand(p, state, v);
-}
-
-/* `$lhs `,` $rhs attr-dict` */
-static bool binary_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    const spvk_ir_type *index = spvk_ir_index_type(spvk_ir_parser_context(p));
-    return parse_operand_of(p, state, index) && spvk_ir_parse_punct(p, ",") && parse_operand_of(p, state, index) &&
-           spvk_ir_parse_optional_attr_dict(p, state) && spvk_ir_state_add_result_type(p, state, index);
-}
-
-static void binary_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    if (op->num_operands != 2)
-        return;
-    spvk_ir_print_text(p, " ");
-    spvk_ir_print_value(p, spvk_ir_operand(op, 0));
-    spvk_ir_print_text(p, ", ");
-    spvk_ir_print_value(p, spvk_ir_operand(op, 1));
-    spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);
-}
-
-static const char *const pred_elided[] = {"pred"};
-
-/* `` $pred `(` $lhs `,` $rhs `)` attr-dict `` */
-static bool cmp_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    const spvk_ir_type *index = spvk_ir_index_type(ctx);
-    int pred;
-    if (!parse_predicate_keyword(p, &pred))
-        return false;
-    const spvk_ir_attr *a = predicate_attr(ctx, pred);
-    return a && spvk_ir_state_add_attr(p, state, "pred", a) && spvk_ir_parse_punct(p, "(") &&
-           parse_operand_of(p, state, index) && spvk_ir_parse_punct(p, ",") && parse_operand_of(p, state, index) &&
-           spvk_ir_parse_punct(p, ")") && spvk_ir_parse_optional_attr_dict(p, state) &&
-           spvk_ir_state_add_result_type(p, state, spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS));
-}
-
-static void cmp_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    int pred = op_predicate(op);
-    if (op->num_operands != 2 || pred < 0)
-        return;
-    spvk_ir_print_format(p, " %s(", predicate_names[pred]);
-    spvk_ir_print_value(p, spvk_ir_operand(op, 0));
-    spvk_ir_print_text(p, ", ");
-    spvk_ir_print_value(p, spvk_ir_operand(op, 1));
-    spvk_ir_print_text(p, ")");
-    spvk_ir_print_attr_dict(p, op->attrs, pred_elided, 1);
-}
-
-static const char *const value_elided[] = {"value"};
-
-/* index.constant: `attr-dict $value` (an index integer, printed without its type) */
-static bool constant_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    const spvk_ir_type *index = spvk_ir_index_type(ctx);
-    if (!spvk_ir_parse_optional_attr_dict(p, state))
-        return false;
-    int64_t value;
-    if (!spvk_ir_parse_integer(p, &value))
-        return false;
-    const spvk_ir_attr *a = spvk_ir_integer_attr(ctx, index, value);
-    return a && spvk_ir_state_add_attr(p, state, "value", a) && spvk_ir_state_add_result_type(p, state, index);
-}
-
-static void constant_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    const spvk_ir_attr *a = spvk_ir_op_attr(op, "value");
-    spvk_ir_print_attr_dict(p, op->attrs, value_elided, 1);
-    if (!a || a->kind != SPVK_ATTR_INTEGER)
-        return;
-    spvk_ir_print_text(p, " ");
-    spvk_ir_print_int(p, a->value);
-}
-
-/* index.bool.constant: `attr-dict $value` */
-static bool bool_constant_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    if (!spvk_ir_parse_optional_attr_dict(p, state))
-        return false;
-    bool value;
-    if (spvk_ir_parse_optional_keyword(p, "true"))
-        value = true;
-    else if (spvk_ir_parse_optional_keyword(p, "false"))
-        value = false;
-    else
-        return spvk_ir_parser_error(p, "expected attribute value");
-    const spvk_ir_attr *a = spvk_ir_bool_attr(ctx, value);
-    return a && spvk_ir_state_add_attr(p, state, "value", a) &&
-           spvk_ir_state_add_result_type(p, state, spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS));
-}
-
-static void bool_constant_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    const spvk_ir_attr *a = spvk_ir_op_attr(op, "value");
-    spvk_ir_print_attr_dict(p, op->attrs, value_elided, 1);
-    if (a && a->kind == SPVK_ATTR_BOOL)
-        spvk_ir_print_text(p, a->value ? " true" : " false");
-}
-
-/* index.casts / index.castu: `$input attr-dict `:` type($input) `to` type($output)` */
-static bool cast_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    spvk_ir_operand_ref r;
-    if (!spvk_ir_parse_operand(p, &r) || !spvk_ir_parse_optional_attr_dict(p, state) || !spvk_ir_parse_punct(p, ":"))
-        return false;
-    const spvk_ir_type *from = spvk_ir_parse_type(p);
-    if (!from || !spvk_ir_parse_keyword(p, "to"))
-        return false;
-    const spvk_ir_type *to = spvk_ir_parse_type(p);
-    spvk_ir_value *v = to ? spvk_ir_resolve_operand(p, &r, from) : NULL;
-    return v && spvk_ir_state_add_operand(p, state, v) && spvk_ir_state_add_result_type(p, state, to);
-}
-
-static void cast_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    if (op->num_operands != 1 || op->num_results != 1)
-        return;
-    spvk_ir_print_text(p, " ");
-    spvk_ir_print_value(p, spvk_ir_operand(op, 0));
-    spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);
-    spvk_ir_print_text(p, " : ");
-    spvk_ir_print_type_to(p, spvk_ir_operand(op, 0)->type);
-    spvk_ir_print_text(p, " to ");
-    spvk_ir_print_type_to(p, op->results[0].type);
-}
-
-/* index.sizeof: `attr-dict` */
-static bool sizeof_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    return spvk_ir_parse_optional_attr_dict(p, state) &&
-           spvk_ir_state_add_result_type(p, state, spvk_ir_index_type(spvk_ir_parser_context(p)));
-}
-
-static void sizeof_print(spvk_ir_printer *p, const spvk_ir_op *op) { spvk_ir_print_attr_dict(p, op->attrs, NULL, 0); }
+bool index_is_integer_or_index(const spvk_ir_type *t) { return spvk_ods_is_integer(t) || spvk_ods_is_index(t); }
 
 /* ---- Verifiers ---- */
 
 static bool is_index(const spvk_ir_type *t) { return t && !t->dialect && t->kind == SPVK_TYPE_INDEX; }
 
 /* CastOpInterface: exactly one side is index (MLIR's areCastCompatible). */
-static bool cast_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
+bool index_cast_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
     if (op->num_operands != 1 || op->num_results != 1)
         return true;
@@ -394,7 +196,7 @@ static spvk_ir_fold_status fold_to_value(spvk_ir_value *v, spvk_ir_fold_result *
     return SPVK_FOLD_RESULTS;
 }
 
-static spvk_ir_fold_status binary_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *constants,
+spvk_ir_fold_status index_binary_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *constants,
                                        spvk_ir_fold_result *results)
 {
     binary_kind k = binary_kind_of(op);
@@ -446,7 +248,7 @@ static spvk_ir_op *defining_sub(spvk_ir_value *v)
     return d && d->num_operands == 2 && strcmp(spvk_ir_op_name(d), "index.sub") == 0 ? d : NULL;
 }
 
-static spvk_ir_fold_status cmp_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *constants,
+spvk_ir_fold_status index_cmp_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *constants,
                                     spvk_ir_fold_result *results)
 {
     int pred = op_predicate(op);
@@ -483,7 +285,7 @@ static spvk_ir_fold_status cmp_fold(spvk_ir_context *ctx, spvk_ir_op *op, const 
     return results[0].attr ? SPVK_FOLD_RESULTS : SPVK_FOLD_FAILED;
 }
 
-static spvk_ir_fold_status constant_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *constants,
+spvk_ir_fold_status index_constant_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *constants,
                                          spvk_ir_fold_result *results)
 {
     (void)ctx;
@@ -495,7 +297,7 @@ static spvk_ir_fold_status constant_fold(spvk_ir_context *ctx, spvk_ir_op *op, c
 
 /* ---- Result names: %idx42, %idx-1, %true, %false (MLIR's getAsmResultNames) ---- */
 
-static void constant_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
+void index_constant_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
 {
     const spvk_ir_attr *a = spvk_ir_op_attr(op, "value");
     if (!a || !op->num_results)
@@ -540,45 +342,28 @@ static spvk_ir_op *index_materialize_constant(spvk_ir_builder *b, const spvk_ir_
 
 /* ---- Registration ---- */
 
-static const char *const value_inherent[] = {"value"};
-static const char *const pred_inherent[] = {"pred"};
-
-#define PURE SPVK_TRAIT_NO_SIDE_EFFECTS
-#define COMM (SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_COMMUTATIVE)
-#define BINARY(n, t)                                                                                               \
-    {.name = "index." n, .dialect = &index_dialect, .traits = (t), .parse = binary_parse, .print = binary_print,  \
-     .fold = binary_fold}
-
-/* Until the op table (index.ops) is generated: the same ops, written out. */
-static const spvk_ir_op_def index_op_defs[] = {
-    BINARY("add", COMM),        BINARY("and", COMM),      BINARY("ceildivs", PURE), BINARY("ceildivu", PURE),
-    BINARY("divs", PURE),       BINARY("divu", PURE),     BINARY("floordivs", PURE), BINARY("maxs", COMM),
-    BINARY("maxu", COMM),       BINARY("mins", COMM),     BINARY("minu", COMM),     BINARY("mul", COMM),
-    BINARY("or", COMM),         BINARY("rems", PURE),     BINARY("remu", PURE),     BINARY("shl", PURE),
-    BINARY("shrs", PURE),       BINARY("shru", PURE),     BINARY("sub", PURE),      BINARY("xor", COMM),
-    {.name = "index.bool.constant", .dialect = &index_dialect, .traits = PURE | SPVK_TRAIT_CONSTANT_LIKE,
-     .parse = bool_constant_parse, .print = bool_constant_print, .fold = constant_fold, .result_names = constant_names,
-     .inherent_attrs = value_inherent, .num_inherent_attrs = 1},
-    {.name = "index.casts", .dialect = &index_dialect, .traits = PURE, .verify = cast_verify, .parse = cast_parse,
-     .print = cast_print},
-    {.name = "index.castu", .dialect = &index_dialect, .traits = PURE, .verify = cast_verify, .parse = cast_parse,
-     .print = cast_print},
-    {.name = "index.cmp", .dialect = &index_dialect, .traits = PURE, .parse = cmp_parse, .print = cmp_print,
-     .fold = cmp_fold, .inherent_attrs = pred_inherent, .num_inherent_attrs = 1},
-    {.name = "index.constant", .dialect = &index_dialect, .traits = PURE | SPVK_TRAIT_CONSTANT_LIKE,
-     .parse = constant_parse, .print = constant_print, .fold = constant_fold, .result_names = constant_names,
-     .inherent_attrs = value_inherent, .num_inherent_attrs = 1},
-    {.name = "index.sizeof", .dialect = &index_dialect, .traits = PURE, .parse = sizeof_parse, .print = sizeof_print},
-};
-
 static bool index_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
 {
-    (void)self;
-    for (size_t i = 0; i < sizeof index_op_defs / sizeof index_op_defs[0]; i++)
-        if (!spvk_ir_register_op(ctx, &index_op_defs[i]))
-            return false;
-    return true;
+    return spvk_ods_register_ops(ctx, self, &spvk_index_ods);
 }
+
+/* #index<cmp_predicate slt>: the table's enum. */
+static const spvk_ir_attr *index_parse_attr(spvk_ir_parser *p, const spvk_ir_type *type)
+{
+    (void)type;
+    bool handled;
+    const spvk_ir_attr *a = spvk_ods_parse_enum_attr(p, &spvk_index_ods, &handled);
+    if (handled)
+        return a;
+    /* `#index.name`: the index dialect has no other attribute (MLIR's words) */
+    const char *name;
+    spvk_ir_parser_loc at = spvk_ir_parser_current_loc(p);
+    if (spvk_ir_parse_identifier(p, &name))
+        spvk_ir_parser_error_at(p, at, "unknown attribute `%s` in dialect `index`", name);
+    return NULL;
+}
+
+static void index_print_attr(spvk_ir_printer *p, const spvk_ir_attr *a) { spvk_ods_print_enum_attr(p, &spvk_index_ods, a); }
 
 static const spvk_ir_dialect index_dialect = {
     .name = "index",

@@ -13,6 +13,7 @@
    printing never writes to the IR it is given. */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -1611,7 +1612,107 @@ static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
     ch(p, ')');
 }
 
-static void print_block(printer *p, const spvk_ir_block *b, bool header, bool terminator)
+/* The predecessors of a region's blocks, for the comment after each block header: preds[start[i],
+   start[i + 1]) are the labels of block i's predecessors, one per successor slot naming it (a
+   cond_br to one block twice counts twice, as in MLIR's use list), in label order (MLIR sorts
+   them by their numbering). */
+typedef struct block_preds {
+    uint32_t *start, *preds;
+    size_t num_blocks, num_edges;
+    uint32_t small[64];
+} block_preds;
+
+/* The label of a successor of an op in region r; UINT32_MAX when it is not one of r's blocks
+   (IR printed before verification). */
+static uint32_t successor_label(const printer *p, const spvk_ir_region *r, const spvk_ir_block *s)
+{
+    if (!s || s->region != r)
+        return UINT32_MAX;
+    const ptr_entry *e = block_name_entry(p, s);
+    return e ? e->a : UINT32_MAX;
+}
+
+static bool block_preds_compute(printer *p, const spvk_ir_region *r, block_preds *bp)
+{
+    memset(bp, 0, offsetof(block_preds, small));
+    size_t n = 0, edges = 0;
+    for (const spvk_ir_block *b = r->first; b; b = b->next) {
+        n++;
+        for (const spvk_ir_op *o = b->first; o; o = o->next)
+            edges += o->num_successors;
+    }
+    size_t words = n + 1 + edges;
+    uint32_t *mem = bp->small;
+    if (words > sizeof bp->small / sizeof bp->small[0] && !(mem = spvk_alloc(p->alloc, words * sizeof *mem))) {
+        p->failed = true;
+        return false;
+    }
+    bp->start = mem;
+    bp->preds = mem + n + 1;
+    bp->num_blocks = n;
+    bp->num_edges = edges;
+    memset(bp->start, 0, (n + 1) * sizeof *bp->start);
+    for (const spvk_ir_block *b = r->first; b; b = b->next)
+        for (const spvk_ir_op *o = b->first; o; o = o->next)
+            for (uint32_t i = 0; i < o->num_successors; i++) {
+                uint32_t l = successor_label(p, r, o->successors[i]);
+                if (l < n)
+                    bp->start[l + 1]++;
+            }
+    for (size_t i = 0; i < n; i++)
+        bp->start[i + 1] += bp->start[i];
+    /* Filled block by block in label order: each block's list comes out sorted. start[l] serves
+       as the fill cursor of block l and ends as the start of block l + 1; shifted back below. */
+    uint32_t label = 0;
+    for (const spvk_ir_block *b = r->first; b; b = b->next, label++)
+        for (const spvk_ir_op *o = b->first; o; o = o->next)
+            for (uint32_t i = 0; i < o->num_successors; i++) {
+                uint32_t l = successor_label(p, r, o->successors[i]);
+                if (l < n)
+                    bp->preds[bp->start[l]++] = label;
+            }
+    for (size_t i = n; i > 0; i--)
+        bp->start[i] = bp->start[i - 1];
+    bp->start[0] = 0;
+    return true;
+}
+
+static void block_preds_release(printer *p, block_preds *bp)
+{
+    if (bp->start && bp->start != bp->small)
+        spvk_free(p->alloc, bp->start, (bp->num_blocks + 1 + bp->num_edges) * sizeof *bp->start);
+}
+
+/* MLIR's comment after a block header: `// pred: ^bb0`, `// 2 preds: ^bb1, ^bb2`, or
+   `// no predecessors` (not for the entry block). */
+static void print_block_preds(printer *p, const block_preds *bp, uint32_t label, bool entry)
+{
+    if (!bp || label >= bp->num_blocks)
+        return;
+    uint32_t first = bp->start[label], count = bp->start[label + 1] - first;
+    if (!count) {
+        if (!entry)
+            text(p, "  // no predecessors");
+        return;
+    }
+    if (count == 1) {
+        text(p, "  // pred: ^bb");
+        uint_text(p, bp->preds[first]);
+        return;
+    }
+    text(p, "  // ");
+    uint_text(p, count);
+    text(p, " preds: ");
+    for (uint32_t i = 0; i < count; i++) {
+        if (i)
+            text(p, ", ");
+        text(p, "^bb");
+        uint_text(p, bp->preds[first + i]);
+    }
+}
+
+static void print_block(printer *p, const spvk_ir_block *b, bool header, bool terminator, const block_preds *bp,
+                        uint32_t label)
 {
     if (header) {
         indent(p);
@@ -1628,7 +1729,9 @@ static void print_block(printer *p, const spvk_ir_block *b, bool header, bool te
             }
             ch(p, ')');
         }
-        text(p, ":\n");
+        ch(p, ':');
+        print_block_preds(p, bp, label, b == b->region->first);
+        ch(p, '\n');
     }
     p->indent += 2;
     if (p->stream && b->region && b->region->op == p->root && !p->generic) {
@@ -1657,9 +1760,15 @@ static void print_region_with(printer *p, const spvk_ir_region *r, bool entry_ar
     if (r->first) {
         const spvk_ir_block *entry = r->first;
         bool header = (empty_block && !entry->first) || (entry_args && entry->num_args);
-        print_block(p, entry, header, terminators);
+        /* Predecessor comments are needed only where a header is printed. */
+        block_preds bp;
+        bool preds = (header || entry->next) && block_preds_compute(p, r, &bp);
+        print_block(p, entry, header, terminators, preds ? &bp : NULL, 0);
+        uint32_t label = 1;
         for (const spvk_ir_block *b = entry->next; b; b = b->next)
-            print_block(p, b, true, terminators);
+            print_block(p, b, true, terminators, preds ? &bp : NULL, label++);
+        if (preds)
+            block_preds_release(p, &bp);
     }
     indent(p);
     ch(p, '}');

@@ -470,7 +470,7 @@ static void test_outputs(void)
                  "  \"t.ret\"(%c) : (!tt.box<f16>) -> ()\n}",
                  false, false,
                  "module {\n  tt.func @g(%arg0: i32, %arg1: i32) {\n    tt.br ^bb1(%arg1, %arg0 : i32, i32)\n"
-                 "  ^bb1(%0: i32, %1: i32):\n    tt.loop {\n      %3 = tt.add %0, %1 : i32\n    }\n"
+                 "  ^bb1(%0: i32, %1: i32):  // pred: ^bb0\n    tt.loop {\n      %3 = tt.add %0, %1 : i32\n    }\n"
                  "    %2 = tt.const #tt.tag<-3> : !tt.box<f16>\n    \"t.ret\"(%2) : (!tt.box<f16>) -> ()\n  }\n}\n");
     /* IR that fails verification prints in generic form, as MLIR prints it. */
     check_output("tt.func @f() {\n  tt.loop {\n  }\n}", false, false,
@@ -572,8 +572,8 @@ static void test_numbered_names(void)
                  "%1 = tt.add %0, %7 : i32",
                  false, false,
                  "module {\n  %0 = tt.const 1 : i32\n  %1 = tt.const 2 : i32\n  tt.func @f(%arg0: i32) {\n"
-                 "    %3 = tt.add %arg0, %arg0 : i32\n    %4 = tt.add %3, %3 : i32\n    tt.br ^bb2\n  ^bb1:\n"
-                 "    %5 = tt.add %6, %7 : i32\n    \"t.ret\"(%5) : (i32) -> ()\n  ^bb2:\n"
+                 "    %3 = tt.add %arg0, %arg0 : i32\n    %4 = tt.add %3, %3 : i32\n    tt.br ^bb2\n  ^bb1:  // pred: ^bb2\n"
+                 "    %5 = tt.add %6, %7 : i32\n    \"t.ret\"(%5) : (i32) -> ()\n  ^bb2:  // pred: ^bb0\n"
                  "    %6 = tt.add %4, %3 : i32\n    %7 = tt.add %6, %6 : i32\n    tt.br ^bb1\n  }\n"
                  "  tt.func @g(%arg0: i32) {\n    %3 = tt.add %arg0, %arg0 : i32\n    \"t.ret\"(%3) : (i32) -> ()\n  }\n"
                  "  %2 = tt.add %0, %1 : i32\n}\n");

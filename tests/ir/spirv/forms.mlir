@@ -1,7 +1,7 @@
 // Custom assembly forms of the spirv dialect as MLIR 19 prints them: this file is the output of
 // `mlir-opt-19 --split-input-file` over hand-written inputs (one module per section),
 // kept verbatim. tests/ir/test_spirv_forms.c parses each section, verifies it, prints it in custom
-// form and compares with the section (value names and MLIR's block-predecessor comments aside:
+// form and compares with the section (value names aside:
 // spvkit's printer numbers values), prints the generic form and parses that back to the same text.
 // Regenerate: mlir-opt-19 --split-input-file forms_input.mlir, below this header.
 module {

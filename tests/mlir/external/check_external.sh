@@ -62,7 +62,7 @@ check_canonical() {
     echo "CANON $name: spvkit fails: $(head -1 "$d.err")"
     return 1
   fi
-  if ! same_but_preds "$d.ref" "$d.out"; then
+  if ! cmp -s "$d.ref" "$d.out"; then
     echo "CANON $name: --canonicalize --cse differs from mlir-opt-19's"
     diff -u "$d.ref" "$d.out" | head -12
     return 1

@@ -1,6 +1,6 @@
 // func.func (visibility, argument and result attributes, declarations, `attributes`, function
 // results), call, call_indirect, constant and return in custom and generic form: the CHECK lines
-// are mlir-opt-19's output (block predecessor comments aside).
+// are mlir-opt-19's output.
 // RUN: %spvkit opt --allow-unregistered-dialect %s | FileCheck %s
 // RUN: %spvkit opt --allow-unregistered-dialect %s | %spvkit opt --allow-unregistered-dialect | FileCheck %s
 // RUN: %spvkit opt --allow-unregistered-dialect --mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
@@ -28,9 +28,9 @@
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.func @blocks(%arg0: i1) {
 // CHECK-NEXT:     "xt.br"(%arg0)[^bb1, ^bb2] : (i1) -> ()
-// CHECK-NEXT:   ^bb1:
+// CHECK-NEXT:   ^bb1:  // pred: ^bb0
 // CHECK-NEXT:     return
-// CHECK-NEXT:   ^bb2:
+// CHECK-NEXT:   ^bb2:  // pred: ^bb0
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT:   func.func @ft() -> ((i32) -> i32) {
@@ -66,9 +66,9 @@
 // GENERIC-NEXT:   "func.func"() <{function_type = (i1) -> (), sym_name = "blocks"}> ({
 // GENERIC-NEXT:   ^bb0(%arg0: i1):
 // GENERIC-NEXT:     "xt.br"(%arg0)[^bb1, ^bb2] : (i1) -> ()
-// GENERIC-NEXT:   ^bb1:
+// GENERIC-NEXT:   ^bb1:  // pred: ^bb0
 // GENERIC-NEXT:     "func.return"() : () -> ()
-// GENERIC-NEXT:   ^bb2:
+// GENERIC-NEXT:   ^bb2:  // pred: ^bb0
 // GENERIC-NEXT:     "func.return"() : () -> ()
 // GENERIC-NEXT:   }) : () -> ()
 // GENERIC-NEXT:   "func.func"() <{function_type = () -> ((i32) -> i32), sym_name = "ft"}> ({

@@ -97,7 +97,7 @@ scf.while : () -> () {
 
 // CHECK: scf.execute_region {
 // CHECK-NEXT: cf.br ^bb1
-// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: ^bb1:  // pred: ^bb0
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
 scf.execute_region {

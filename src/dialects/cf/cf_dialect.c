@@ -1,15 +1,12 @@
-/* The cf dialect (MLIR's unstructured control flow): cf.br, cf.cond_br, cf.switch, cf.assert,
-   with MLIR 19's forms. Branches tell the IR which operands go to which successor (the branch
-   interface), through operandSegmentSizes where there are several lists. */
+/* The cf dialect (MLIR's unstructured control flow): cf.br, cf.cond_br, cf.switch, cf.assert.
+   The ops are described in cf.ops (generated into cf_ops.c); here are their hooks: which operands
+   go to which successor (the branch interface, through operandSegmentSizes where there are
+   several lists), cf.switch's form and checks, cf.cond_br's pattern. */
 #include <stdio.h>
 #include <string.h>
 
+#include "cf_internal.h"
 #include "spvkit/dialects.h"
-#include "spvkit/ir.h"
-#include "spvkit/ir_asm.h"
-#include "spvkit/rewrite.h"
-
-static const spvk_ir_dialect cf_dialect;
 
 /* ---- Helpers ---- */
 
@@ -60,24 +57,7 @@ static bool parse_successor_and_operands(spvk_ir_parser *p, spvk_ir_op_state *st
     return spvk_ir_parse_punct(p, ")");
 }
 
-/* ---- cf.br: `$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict` ---- */
-
-static bool br_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    uint32_t n;
-    return parse_successor_and_operands(p, state, &n) && spvk_ir_parse_optional_attr_dict(p, state);
-}
-
-static void br_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    if (op->num_successors != 1)
-        return;
-    spvk_ir_print_text(p, " ");
-    spvk_ir_print_successor_with_operands(p, op->successors[0], op, 0, op->num_operands);
-    spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);
-}
-
-static void br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count)
+void cf_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count)
 {
     *first = 0;
     *count = successor == 0 ? op->num_operands : 0;
@@ -87,39 +67,7 @@ static void br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint
 
 static const char *const segments_name[] = {"operandSegmentSizes"};
 
-/* `$condition `,` $trueDest (...)? `,` $falseDest (...)? attr-dict` */
-static bool cond_br_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    spvk_ir_operand_ref c;
-    if (!spvk_ir_parse_operand(p, &c))
-        return false;
-    spvk_ir_value *cond = spvk_ir_resolve_operand(p, &c, spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS));
-    uint32_t t, f;
-    if (!cond || !spvk_ir_state_add_operand(p, state, cond) || !spvk_ir_parse_punct(p, ",") ||
-        !parse_successor_and_operands(p, state, &t) || !spvk_ir_parse_punct(p, ",") ||
-        !parse_successor_and_operands(p, state, &f))
-        return false;
-    int64_t sizes[3] = {1, t, f};
-    const spvk_ir_attr *seg = spvk_ir_dense_int_array_attr(ctx, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS), sizes, 3);
-    return seg && spvk_ir_state_add_attr(p, state, segments_name[0], seg) && spvk_ir_parse_optional_attr_dict(p, state);
-}
-
-static void cond_br_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    int64_t t = cf_segment(op, segments_name[0], 1), f = cf_segment(op, segments_name[0], 2);
-    if (op->num_successors != 2 || t < 0 || f < 0 || (uint64_t)(1 + t + f) != op->num_operands)
-        return;
-    spvk_ir_print_text(p, " ");
-    spvk_ir_print_value(p, spvk_ir_operand(op, 0));
-    spvk_ir_print_text(p, ", ");
-    spvk_ir_print_successor_with_operands(p, op->successors[0], op, 1, (uint32_t)t);
-    spvk_ir_print_text(p, ", ");
-    spvk_ir_print_successor_with_operands(p, op->successors[1], op, (uint32_t)(1 + t), (uint32_t)f);
-    spvk_ir_print_attr_dict(p, op->attrs, segments_name, 1);
-}
-
-static void cond_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count)
+void cf_cond_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count)
 {
     int64_t t = cf_segment(op, segments_name[0], 1), f = cf_segment(op, segments_name[0], 2);
     *first = 0;
@@ -138,7 +86,7 @@ static bool cond_br_constant(const spvk_pattern *pattern, spvk_ir_op *op, spvk_r
     if (!c || c->dialect || (c->kind != SPVK_ATTR_BOOL && c->kind != SPVK_ATTR_INTEGER) || op->num_successors != 2)
         return false;
     uint32_t taken = c->value ? 0 : 1, first, count;
-    cond_br_successor_operands(op, taken, &first, &count);
+    cf_cond_br_successor_operands(op, taken, &first, &count);
     spvk_ir_value *small[8];
     spvk_ir_value **values = small;
     if (count > 8 && !(values = spvk_ir_alloc(rw->ctx, (size_t)count * sizeof *values)))
@@ -160,39 +108,12 @@ static bool cond_br_constant(const spvk_pattern *pattern, spvk_ir_op *op, spvk_r
     return true;
 }
 
-static bool cf_cond_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
+bool cf_cond_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
     spvk_pattern p = {.root = "cf.cond_br", .benefit = 1, .match_and_rewrite = cond_br_constant,
                       .debug_name = "SimplifyConstCondBranchPred"};
     return spvk_pattern_set_add(set, &p);
-}
-
-static bool segments_verify(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t groups)
-{
-    const spvk_ir_attr *a = spvk_ir_op_attr(op, segments_name[0]);
-    if (!a || a->dialect || a->kind != SPVK_ATTR_DENSE_ARRAY)
-        return spvk_ir_op_error(v, op, "requires attribute 'operandSegmentSizes'");
-    if (a->num_attrs != groups)
-        return spvk_ir_op_error(v, op, "'operandSegmentSizes' attribute for specifying operand segments must have %u "
-                                       "elements, but got %u",
-                                groups, a->num_attrs);
-    int64_t sum = 0;
-    for (uint32_t i = 0; i < groups; i++) {
-        if (a->attrs[i]->value < 0)
-            return spvk_ir_op_error(v, op, "'operandSegmentSizes' attribute cannot have negative elements");
-        sum += a->attrs[i]->value;
-    }
-    if (sum != op->num_operands)
-        return spvk_ir_op_error(v, op, "operand count (%u) does not match with the total size (%lld) specified in "
-                                       "attribute 'operandSegmentSizes'",
-                                op->num_operands, (long long)sum);
-    return true;
-}
-
-static bool cond_br_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
-{
-    return segments_verify(v, op, 3);
 }
 
 /* ---- cf.switch ---- */
@@ -222,7 +143,7 @@ static int64_t switch_case_value(const spvk_ir_attr *cases, uint32_t i)
 
 /* `$flag `:` type($flag) `,` `[` `\n` custom<SwitchOpCases>(...) `]` attr-dict`, the cases
    being `default: ^bb(...)` then `, N: ^bb(...)` for each. */
-static bool switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
+bool cf_switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
 {
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
     spvk_ir_operand_ref f;
@@ -283,7 +204,7 @@ static bool switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
            spvk_ir_state_add_attr(p, state, segments_name[0], seg) && spvk_ir_parse_optional_attr_dict(p, state);
 }
 
-static void switch_print(spvk_ir_printer *p, const spvk_ir_op *op)
+void cf_switch_print(spvk_ir_printer *p, const spvk_ir_op *op)
 {
     const spvk_ir_attr *cases = switch_cases(op), *case_seg = spvk_ir_op_attr(op, "case_operand_segments");
     int64_t num_default = cf_segment(op, segments_name[0], 1);
@@ -320,7 +241,7 @@ static void switch_print(spvk_ir_printer *p, const spvk_ir_op *op)
     spvk_ir_print_attr_dict(p, op->attrs, switch_elided, 3);
 }
 
-static void switch_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count)
+void cf_switch_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count)
 {
     int64_t num_default = cf_segment(op, segments_name[0], 1);
     const spvk_ir_attr *case_seg = spvk_ir_op_attr(op, "case_operand_segments");
@@ -342,10 +263,21 @@ static void switch_successor_operands(const spvk_ir_op *op, uint32_t successor, 
     *count = (uint32_t)case_seg->attrs[successor - 1]->value;
 }
 
-static bool switch_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
+/* What MLIR's verifier adds to the ODS checks (the table's): the VariadicOfVariadic caseOperands
+   against case_operand_segments, then SwitchOp::verify. */
+bool cf_switch_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
-    if (!segments_verify(v, op, 3))
-        return false;
+    const spvk_ir_attr *case_seg = spvk_ir_op_attr(op, "case_operand_segments");
+    int64_t num_case_operands = cf_segment(op, segments_name[0], 2), sum = 0;
+    if (case_seg && case_seg->kind == SPVK_ATTR_DENSE_ARRAY && num_case_operands >= 0) {
+        for (uint32_t i = 0; i < case_seg->num_attrs; i++)
+            sum += case_seg->attrs[i]->value;
+        if (sum != num_case_operands)
+            return spvk_ir_op_error(v, op,
+                                    "caseOperands count (%lld) does not match with the total size (%lld) specified in "
+                                    "attribute 'case_operand_segments'",
+                                    (long long)num_case_operands, (long long)sum);
+    }
     const spvk_ir_attr *cases = spvk_ir_op_attr(op, "case_values");
     uint32_t num_dest = op->num_successors ? op->num_successors - 1 : 0;
     if (!cases) {
@@ -374,66 +306,17 @@ static bool switch_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
     return true;
 }
 
-/* ---- cf.assert: `$arg `,` $msg attr-dict` ---- */
-
-static const char *const msg_elided[] = {"msg"};
-
-static bool assert_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
+bool cf_is_int_elements_attr(const spvk_ir_attr *a)
 {
-    spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    spvk_ir_operand_ref c;
-    const char *msg;
-    size_t length;
-    if (!spvk_ir_parse_operand(p, &c) || !spvk_ir_parse_punct(p, ",") || !spvk_ir_parse_string(p, &msg, &length))
-        return false;
-    spvk_ir_value *cond = spvk_ir_resolve_operand(p, &c, spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS));
-    const spvk_ir_attr *m = spvk_ir_string_attr(ctx, msg, length);
-    return cond && m && spvk_ir_state_add_operand(p, state, cond) && spvk_ir_state_add_attr(p, state, "msg", m) &&
-           spvk_ir_parse_optional_attr_dict(p, state);
-}
-
-static void assert_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    const spvk_ir_attr *m = spvk_ir_op_attr(op, "msg");
-    if (op->num_operands != 1 || !m || m->kind != SPVK_ATTR_STRING)
-        return;
-    spvk_ir_print_text(p, " ");
-    spvk_ir_print_value(p, spvk_ir_operand(op, 0));
-    spvk_ir_print_text(p, ", ");
-    spvk_ir_print_string_literal(p, m->string ? m->string : "", m->length);
-    spvk_ir_print_attr_dict(p, op->attrs, msg_elided, 1);
+    return a && !a->dialect && a->kind == SPVK_ATTR_DENSE && a->type && a->type->num_types &&
+           spvk_ods_is_integer(a->type->types[0]);
 }
 
 /* ---- Registration ---- */
 
-static const char *const cond_br_inherent[] = {"operandSegmentSizes"};
-static const char *const switch_inherent[] = {"case_operand_segments", "case_values", "operandSegmentSizes"};
-static const char *const assert_inherent[] = {"msg"};
-
-#define BRANCH (SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_BRANCH)
-
-/* Until the op table (cf.ops) is generated: the same ops, written out. */
-static const spvk_ir_op_def cf_op_defs[] = {
-    {.name = "cf.assert", .dialect = &cf_dialect, .parse = assert_parse, .print = assert_print,
-     .effects = SPVK_EFFECT_KNOWN | SPVK_EFFECT_WRITE, .inherent_attrs = assert_inherent, .num_inherent_attrs = 1},
-    {.name = "cf.br", .dialect = &cf_dialect, .traits = BRANCH, .parse = br_parse, .print = br_print,
-     .successor_operands = br_successor_operands},
-    {.name = "cf.cond_br", .dialect = &cf_dialect, .traits = BRANCH | SPVK_TRAIT_ATTR_SIZED_OPERANDS,
-     .verify = cond_br_verify, .parse = cond_br_parse, .print = cond_br_print,
-     .successor_operands = cond_br_successor_operands, .inherent_attrs = cond_br_inherent, .num_inherent_attrs = 1,
-     .canonicalization_patterns = cf_cond_br_patterns},
-    {.name = "cf.switch", .dialect = &cf_dialect, .traits = BRANCH | SPVK_TRAIT_ATTR_SIZED_OPERANDS,
-     .verify = switch_verify, .parse = switch_parse, .print = switch_print,
-     .successor_operands = switch_successor_operands, .inherent_attrs = switch_inherent, .num_inherent_attrs = 3},
-};
-
 static bool cf_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
 {
-    (void)self;
-    for (size_t i = 0; i < sizeof cf_op_defs / sizeof cf_op_defs[0]; i++)
-        if (!spvk_ir_register_op(ctx, &cf_op_defs[i]))
-            return false;
-    return true;
+    return spvk_ods_register_ops(ctx, self, &spvk_cf_ods);
 }
 
 static const spvk_ir_dialect cf_dialect = {

@@ -6,6 +6,10 @@
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/cond_br_arg_count.mlir 2>&1 | FileCheck %t/cond_br_arg_count.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_case_count.mlir 2>&1 | FileCheck %t/switch_case_count.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_case_type.mlir 2>&1 | FileCheck %t/switch_case_type.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_flag_type.mlir 2>&1 | FileCheck %t/switch_flag_type.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_case_operands.mlir 2>&1 | FileCheck %t/switch_case_operands.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_no_segments.mlir 2>&1 | FileCheck %t/switch_no_segments.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/assert_msg.mlir 2>&1 | FileCheck %t/assert_msg.mlir
 
 //--- br_arg_type.mlir
 // CHECK: {{.*}}br_arg_type.mlir:4:3: error: type mismatch for bb argument #0 of successor #0
@@ -45,4 +49,31 @@ scf.execute_region {
   "cf.switch"(%a)[^bb1, ^bb1] <{case_operand_segments = array<i32: 0>, case_values = dense<[42]> : vector<1xi64>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
 ^bb1:
   scf.yield
+}
+//--- switch_flag_type.mlir
+// CHECK: {{.*}}switch_flag_type.mlir:3:3: error: 'cf.switch' op operand #0 must be integer, but got 'index'
+func.func @f(%c: i1, %i: index) {
+  "cf.switch"(%i)[^bb1] <{case_operand_segments = array<i32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (index) -> ()
+^bb1:
+  return
+}
+//--- switch_case_operands.mlir
+// CHECK: {{.*}}switch_case_operands.mlir:3:3: error: 'cf.switch' op caseOperands count (0) does not match with the total size (1) specified in attribute 'case_operand_segments'
+func.func @f(%c: i1, %i: i32) {
+  "cf.switch"(%i)[^bb1] <{case_operand_segments = array<i32: 1>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+//--- switch_no_segments.mlir
+// CHECK: {{.*}}switch_no_segments.mlir:3:3: error: 'cf.switch' op requires attribute 'case_operand_segments'
+func.func @f(%c: i1, %i: i32) {
+  "cf.switch"(%i)[^bb1] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()
+^bb1:
+  return
+}
+//--- assert_msg.mlir
+// CHECK: {{.*}}assert_msg.mlir:3:3: error: 'cf.assert' op attribute 'msg' failed to satisfy constraint: string attribute
+func.func @f(%c: i32, %i: i32) {
+  "cf.assert"(%c) {msg = 3} : (i32) -> ()
+  return
 }

@@ -61,10 +61,18 @@ spvk_ir_fold_status memref_store_fold(spvk_ir_context *ctx, spvk_ir_op *op,
                                                                                     : SPVK_FOLD_FAILED;
 }
 
+/* A cast of a cast casts the first one's source (foldMemRefCast); failing that, a cast to its
+   source's own type is that source (the fold CastOpInterface adds, tried after the op's). */
 spvk_ir_fold_status memref_cast_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *operand_constants,
                                      spvk_ir_fold_result *results)
 {
-    return memref_fold_cast_operands(ctx, op, operand_constants, results);
+    spvk_ir_fold_status s = memref_fold_cast_operands(ctx, op, operand_constants, results);
+    if (s != SPVK_FOLD_FAILED || op->num_operands != 1 || op->num_results != 1 ||
+        op->operands[0].value->type != op->results[0].type)
+        return s;
+    results[0].attr = NULL;
+    results[0].value = op->operands[0].value;
+    return SPVK_FOLD_RESULTS;
 }
 
 spvk_ir_fold_status memref_rank_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *operand_constants,

@@ -106,6 +106,12 @@ spvk_ir_fold_status memref_reshape_like_fold(spvk_ir_context *ctx, spvk_ir_op *o
 spvk_ir_fold_status memref_memory_space_cast_fold(spvk_ir_context *ctx, spvk_ir_op *op,
                                                   const spvk_ir_attr *const *operand_constants,
                                                   spvk_ir_fold_result *results);
+/* Canonicalization patterns (memref_canonicalize.c) */
+bool memref_alloc_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool memref_alloca_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool memref_copy_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool memref_view_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+
 /* Custom directives and forms (memref_directives.c); DynamicIndexList is vector's too. */
 bool memref_dynamic_index_list_parse(spvk_ir_parser *p, spvk_ods_custom_state *s, const spvk_ods_element *args,
                                      uint32_t num_args);

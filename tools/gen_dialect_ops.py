@@ -350,12 +350,13 @@ def parse_attrs(where, text, table):
         m = re.match(r"^OptionalAttr<(.+)>$", c)
         if m:
             kind, c = "optional", m.group(1).strip()
-        m = re.match(r"^DefaultValuedAttr<(.+)>$", c)
+        m = re.match(r"^(DefaultValuedAttr|DefaultValuedOptionalAttr)<(.+)>$", c)
         if m:
-            parts = split_top(m.group(1), ",")
+            parts = split_top(m.group(2), ",")
             if len(parts) != 2:
-                fail(where, "DefaultValuedAttr<Constraint, default> for '%s'" % name)
-            kind, c, default = "default", parts[0].strip(), parts[1].strip().strip('"')
+                fail(where, "%s<Constraint, default> for '%s'" % (m.group(1), name))
+            kind = "default" if m.group(1) == "DefaultValuedAttr" else "default_optional"
+            c, default = parts[0].strip(), parts[1].strip().strip('"')
         m = re.match(r"^TypeAttrOf<(.+)>$", c)
         if m:
             c = "TypeAttr"
@@ -1266,7 +1267,8 @@ def generate(table_path, table_label=None):
 
 
 ARITY = {"single": "SPVK_ODS_SINGLE", "optional": "SPVK_ODS_OPTIONAL", "variadic": "SPVK_ODS_VARIADIC"}
-ATTR_KIND = {"required": "SPVK_ODS_REQUIRED", "optional": "SPVK_ODS_OPTIONAL_ATTR", "default": "SPVK_ODS_DEFAULT_VALUED"}
+ATTR_KIND = {"required": "SPVK_ODS_REQUIRED", "optional": "SPVK_ODS_OPTIONAL_ATTR", "default": "SPVK_ODS_DEFAULT_VALUED",
+             "default_optional": "SPVK_ODS_DEFAULT_OPTIONAL"}
 REGION_KIND = {"any": "SPVK_ODS_ANY_REGION", "sized": "SPVK_ODS_SIZED_REGION", "variadic": "SPVK_ODS_VARIADIC_REGION"}
 
 

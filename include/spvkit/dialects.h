@@ -30,6 +30,7 @@ SPVK_API const spvk_ir_dialect *spvk_gpu_dialect(void);
 SPVK_API const spvk_ir_dialect *spvk_scf_dialect(void);   /* structured control flow */
 SPVK_API const spvk_ir_dialect *spvk_index_dialect(void); /* index arithmetic */
 SPVK_API const spvk_ir_dialect *spvk_cf_dialect(void);    /* unstructured control flow */
+SPVK_API const spvk_ir_dialect *spvk_vector_dialect(void); /* n-D vectors: element access, shuffles, transfers */
 
 #ifdef __cplusplus
 }

@@ -123,6 +123,9 @@ SPVK_API bool spvk_ir_state_add_successor(spvk_ir_parser *p, spvk_ir_op_state *s
 SPVK_API bool spvk_ir_state_add_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const char *name, const spvk_ir_attr *value);
 /* Does the state (or what was added to it so far, an attr-dict's entries included) hold `name`? */
 SPVK_API bool spvk_ir_state_has_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const char *name);
+/* Its value (NULL: absent): a custom form that reads an attr-dict entry it depends on
+   (vector.transfer_read's permutation_map decides its mask type). */
+SPVK_API const spvk_ir_attr *spvk_ir_state_get_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const char *name);
 /* `attributes`-less `{...}` dictionary merged into the state's attributes, if present. */
 SPVK_API bool spvk_ir_parse_optional_attr_dict(spvk_ir_parser *p, spvk_ir_op_state *state);
 /* `attributes {...}` (as after a symbol table op's name), if present. */

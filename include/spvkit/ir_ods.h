@@ -103,7 +103,15 @@ typedef struct spvk_ods_value {
     uint8_t arity;    /* spvk_ods_arity */
 } spvk_ods_value;
 
-typedef enum spvk_ods_attr_kind { SPVK_ODS_REQUIRED = 0, SPVK_ODS_OPTIONAL_ATTR, SPVK_ODS_DEFAULT_VALUED } spvk_ods_attr_kind;
+/* SPVK_ODS_DEFAULT_OPTIONAL is MLIR's DefaultValuedOptionalAttr: printing treats it as a default-valued
+   attribute (left out while it holds its default), but parsing does not add it where the text
+   leaves it out (vector.load's `nontemporal`: absent from the generic form unless written). */
+typedef enum spvk_ods_attr_kind {
+    SPVK_ODS_REQUIRED = 0,
+    SPVK_ODS_OPTIONAL_ATTR,
+    SPVK_ODS_DEFAULT_VALUED,
+    SPVK_ODS_DEFAULT_OPTIONAL
+} spvk_ods_attr_kind;
 
 typedef struct spvk_ods_attr {
     const char *name; /* "predicate" */

@@ -17,6 +17,7 @@ static const dialect_getter shipped[] = {
     spvk_scf_dialect,
     spvk_index_dialect,
     spvk_cf_dialect,
+    spvk_vector_dialect,
 };
 
 bool spvk_ir_register_all_dialects(spvk_ir_context *ctx)

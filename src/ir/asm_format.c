@@ -536,7 +536,9 @@ static ods_runtime *make_runtime(spvk_ir_context *ctx, const spvk_ods_op *op)
     r->num_defaults = 0;
     for (uint32_t i = 0; i < op->num_attrs; i++) {
         r->defaults[i] =
-            op->attrs[i].kind == SPVK_ODS_DEFAULT_VALUED ? default_attr(ctx, &op->attrs[i]) : NULL;
+            op->attrs[i].kind == SPVK_ODS_DEFAULT_VALUED || op->attrs[i].kind == SPVK_ODS_DEFAULT_OPTIONAL
+                ? default_attr(ctx, &op->attrs[i])
+                : NULL;
         r->num_defaults += r->defaults[i] != NULL;
     }
     return spvk_ir_context_failed(ctx) ? NULL : r;
@@ -917,7 +919,7 @@ static bool element_present(const print_ctx *c, const spvk_ods_element *e)
         const spvk_ir_attr *v = op_attr(c, (uint32_t)e->index);
         if (!v)
             return false;
-        if (c->ods->attrs[e->index].kind == SPVK_ODS_DEFAULT_VALUED && c->rt && c->rt->defaults[e->index] == v)
+        if (c->rt && c->rt->defaults[e->index] == v) /* DEFAULT_VALUED or DEFAULT_OPTIONAL */
             return false;
         return true;
     }
@@ -1795,7 +1797,8 @@ static bool finish_parse(parse_ctx *c)
 
     /* Defaults of absent attributes (MLIR's properties hold them). */
     for (uint32_t i = 0; i < ods->num_attrs; i++)
-        if (!c->attrs[i] && c->rt && c->rt->defaults[i] && !spvk_ir_state_has_attr(p, c->state, ods->attrs[i].name))
+        if (!c->attrs[i] && c->rt && c->rt->defaults[i] && ods->attrs[i].kind == SPVK_ODS_DEFAULT_VALUED &&
+            !spvk_ir_state_has_attr(p, c->state, ods->attrs[i].name))
             c->attrs[i] = c->rt->defaults[i]; /* not over an attr-dict's `{nontemporal = true}` */
 
     if (!check_transform_sources(c, otypes, start, count))

@@ -4748,6 +4748,18 @@ bool spvk_ir_state_has_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const ch
     return state->attrs && state->attrs->kind == SPVK_ATTR_DICTIONARY && spvk_ir_dictionary_get(state->attrs, name);
 }
 
+const spvk_ir_attr *spvk_ir_state_get_attr(spvk_ir_parser *p, spvk_ir_op_state *state, const char *name)
+{
+    op_frame *f = p->failed ? NULL : frame_of(p, state);
+    if (!f || !name)
+        return NULL;
+    for (uint32_t i = f->num_attrs; i-- > 0;)
+        if (strcmp(f->attr_names[i], name) == 0)
+            return f->attr_values[i];
+    return state->attrs && state->attrs->kind == SPVK_ATTR_DICTIONARY ? spvk_ir_dictionary_get(state->attrs, name)
+                                                                       : NULL;
+}
+
 bool spvk_ir_parse_optional_attr_dict(spvk_ir_parser *p, spvk_ir_op_state *state)
 {
     if (!at(p, TOK_LBRACE))

@@ -296,7 +296,7 @@ IGNORED_TRAITS = {"AlwaysSpeculatable", "ConditionallySpeculatable", "InferTypeO
                   "MemoryEffectOpInterface", "ZeroRegions", "OneRegion", "ZeroResults", "OneResult",
                   "ZeroSuccessors", "ZeroOperands", "NoRegionArguments", "AffineScope", "SymbolUserOpInterface",
                   "InferIntRangeInterface", "CastOpInterface", "ResultsBroadcastableShape", "OpaqueOpInterface",
-                  "HasRecursiveMemoryEffects"}
+                  "HasRecursiveMemoryEffects", "InferTypeOpAdaptor", "RecursivelySpeculatable", "HasParallelRegion"}
 
 
 def parse_arity(where, text, what):
@@ -664,6 +664,8 @@ class OpGen:
                 self.traits.append("SPVK_TRAIT_SINGLE_BLOCK")
                 self.implicit_term = args[0].strip('"') if args else None
             elif base in ("HasParent", "ParentOneOf"):
+                if len(args) == 1 and args[0].startswith("[") and args[0].endswith("]"):
+                    args = [a.strip() for a in split_top(args[0][1:-1], ",")]  # ParentOneOf<["a", "b"]>
                 self.parents += [a.strip('"') for a in args]
             elif base in ("AllTypesMatch", "TypesMatchWith"):
                 self.read_relation(where, t)
@@ -695,6 +697,8 @@ class OpGen:
         if not m:
             fail(where, "unknown relation '%s' (AllTypesMatch<...> or TypesMatchWith<target, source, transform>)" % t)
         args = [a.strip() for a in split_top(m.group(2), ",")]
+        if len(args) == 1 and args[0].startswith("[") and args[0].endswith("]"):
+            args = [a.strip() for a in split_top(args[0][1:-1], ",")]  # MLIR's AllTypesMatch<["a", "b"]>
         if m.group(1) == "AllTypesMatch":
             args = [a.strip('[]"') for a in args]
             if len(args) < 2 or len(args) > 6:

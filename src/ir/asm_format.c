@@ -924,6 +924,8 @@ static bool element_present(const print_ctx *c, const spvk_ods_element *e)
         return true;
     }
     case SPVK_ODS_EL_REGION:
+        if (c->ods->regions[e->index].kind == SPVK_ODS_VARIADIC_REGION)
+            return (uint32_t)e->index < c->op->num_regions;
         return (uint32_t)e->index < c->op->num_regions && !spvk_ir_region_is_empty(&c->op->regions[e->index]);
     case SPVK_ODS_EL_SUCCESSOR:
         return (uint32_t)e->index < c->op->num_successors;
@@ -993,8 +995,14 @@ static void print_element(print_ctx *c, const spvk_ods_element *e, uint32_t at)
         print_values(p, op, 0, op->num_operands);
         break;
     case SPVK_ODS_EL_REGION:
-        if ((uint32_t)e->index < op->num_regions)
-            spvk_ir_print_region(p, &op->regions[e->index], true, false);
+        /* a VariadicRegion (the last group) is every region from its index on, comma separated */
+        for (uint32_t i = (uint32_t)e->index; i < op->num_regions; i++) {
+            if (i != (uint32_t)e->index)
+                spvk_ir_print_text_n(p, ", ", 2);
+            spvk_ir_print_region(p, &op->regions[i], true, false);
+            if (c->ods->regions[e->index].kind != SPVK_ODS_VARIADIC_REGION)
+                break;
+        }
         break;
     case SPVK_ODS_EL_REGIONS:
         for (uint32_t i = 0; i < op->num_regions; i++) {
@@ -1515,6 +1523,16 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
         return v != NULL;
     }
     case SPVK_ODS_EL_REGION:
+        if (c->ods->regions[e->index].kind == SPVK_ODS_VARIADIC_REGION) {
+            /* MLIR's VariadicRegion: none, or regions separated by commas */
+            bool parsed;
+            if (!spvk_ir_parse_optional_region(p, c->state, NULL, NULL, 0, &parsed))
+                return false;
+            while (parsed && spvk_ir_parse_optional_punct(p, ","))
+                if (!spvk_ir_parse_region(p, c->state, NULL, NULL, 0))
+                    return false;
+            return true;
+        }
         return spvk_ir_parse_region(p, c->state, NULL, NULL, 0);
     case SPVK_ODS_EL_REGIONS: {
         bool parsed = true;
@@ -2139,12 +2157,12 @@ bool spvk_ods_verify_invariants(spvk_ir_verifier *v, const spvk_ir_op *op, const
             size_t at = 0;
             list[0] = 0;
             for (uint32_t i = 0; i < ods->num_parents; i++) {
-                int n = snprintf(list + at, sizeof list - at, "%s'%s'", i ? ", " : "", ods->parents[i]);
+                int n = snprintf(list + at, sizeof list - at, "%s%s", i ? ", " : "", ods->parents[i]);
                 if (n < 0 || (size_t)n >= sizeof list - at)
                     break;
                 at += (size_t)n;
             }
-            return spvk_ir_op_error(v, op, "expects parent op to be one of %s", list);
+            return spvk_ir_op_error(v, op, "expects parent op to be one of '%s'", list); /* MLIR's quoting */
         }
     }
     return true;

@@ -236,6 +236,16 @@ static void test_formats(void)
     PRINTS("test.symbol @s : i32 plain attributes {x = 1 : i32}\n",
            "  test.symbol @s : i32 plain attributes {x = 1 : i32}\n");
     PRINTS("test.symbol \"private\" @s : i32 weird \"private\"\n", "  test.symbol \"private\" @s : i32 weird \"private\"\n");
+    /* a VariadicRegion: none (MLIR still prints the element's space), one, or several separated by commas */
+    PRINTS("test.reduce\n", "  test.reduce \n");
+    PRINTS("%0 = test.constant 1 : i32\ntest.reduce(%0 : i32) {\n^bb0(%a: i32, %b: i32):\n"
+           "  \"test.reduce_return\"(%a) : (i32) -> ()\n}\n",
+           "  %cst = test.constant 1 : i32\n  test.reduce(%cst : i32) {\n  ^bb0(%arg0: i32, %arg1: i32):\n"
+           "    \"test.reduce_return\"(%arg0) : (i32) -> ()\n  }\n");
+    PRINTS("%0 = test.constant 1 : i32\ntest.reduce {\n  \"test.reduce_return\"(%0) : (i32) -> ()\n}, {\n"
+           "  \"test.reduce_return\"(%0) : (i32) -> ()\n} {x}\n",
+           "  %cst = test.constant 1 : i32\n  test.reduce {\n    \"test.reduce_return\"(%cst) : (i32) -> ()\n  }, {\n"
+           "    \"test.reduce_return\"(%cst) : (i32) -> ()\n  } {x}\n");
 }
 
 static void test_verifier(void)
@@ -266,11 +276,28 @@ static void test_verifier(void)
           "nnan, ninf, nsz, arcp, contract, afn, fast");
     FAILS("%0 = test.constant 1.0 : f32\n%1 = test.cmpi eq, %0, %0 : f32\n",
           "custom op 'test.cmpi' 'lhs' must be signless-integer-or-index-like, but got 'f32'");
+    /* AllTypesMatch<["lower", "upper"]> (MLIR's list form) and ParentOneOf<[...]> (MLIR quotes the whole list) */
+    FAILS("%0 = test.constant 1 : i32\n%1 = test.constant 1 : index\n\"test.bounds\"(%0, %1) : (i32, index) -> ()\n",
+          "'test.bounds' op failed to verify that all of {lower, upper} have same type");
+    FAILS("%0 = test.constant 1 : i32\n\"test.reduce_return\"(%0) : (i32) -> ()\n",
+          "'test.reduce_return' op expects parent op to be one of 'test.reduce, test.alloca_scope'");
+}
+
+/* DeclareOpInterfaceMethods<I, [...]> gives the op the interface I (its methods are hooks). */
+static void test_generated_traits(void)
+{
+    const spvk_ods_op *bounds = NULL;
+    for (uint32_t i = 0; i < spvk_test_ods.num_ops; i++)
+        if (strcmp(spvk_test_ods.ops[i].name, "test.bounds") == 0)
+            bounds = &spvk_test_ods.ops[i];
+    CHECK(bounds && (bounds->traits & SPVK_TRAIT_BRANCH));
+    CHECK(bounds && bounds->num_relations == 1 && bounds->relations[0].num_values == 2);
 }
 
 int main(void)
 {
     test_formats();
     test_verifier();
+    test_generated_traits();
     TEST_SUMMARY();
 }

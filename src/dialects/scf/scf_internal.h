@@ -1,12 +1,16 @@
 /* The scf dialect's hooks: the custom forms MLIR writes by hand (scf_forms.c), the verifiers
    (scf_verify.c), the region-branch interface (scf_dialect.c) and the canonicalizations
-   (scf_canonicalize.c). The op table is scf.ops. */
+   (scf_canonicalize.c). The op table is scf.ops (generated into scf_ops.c). */
 #ifndef SPVK_SCF_INTERNAL_H
 #define SPVK_SCF_INTERNAL_H
 
 #include "spvkit/dialects.h"
 #include "spvkit/ir.h"
 #include "spvkit/ir_asm.h"
+#include "spvkit/ir_ods.h"
+
+/* The generated descriptions (scf_ops.c, from scf.ops). */
+extern const spvk_ods_dialect spvk_scf_ods;
 
 /* ---- Custom forms (scf_forms.c) ---- */
 bool scf_for_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
@@ -21,14 +25,6 @@ bool scf_parallel_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void scf_parallel_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool scf_index_switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void scf_index_switch_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool scf_yield_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void scf_yield_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool scf_condition_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void scf_condition_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool scf_reduce_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void scf_reduce_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool scf_reduce_return_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void scf_reduce_return_print(spvk_ir_printer *p, const spvk_ir_op *op);
 
 /* ---- Verifiers (scf_verify.c) ---- */
 bool scf_for_verify(spvk_ir_verifier *v, const spvk_ir_op *op);

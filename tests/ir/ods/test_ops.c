@@ -48,6 +48,7 @@ static const spvk_ods_enum_case Dimension_cases[] = {
 const spvk_ods_enum spvk_test_enum_Dimension = {"Dimension", SPVK_ODS_ENUM_BARE, false, "dim", NULL, Dimension_cases, 3, spvk_test_dialect, 258};
 
 static const spvk_ods_type_constraint tc_AnyMemRef = {"AnyMemRef", "memref of any type values", spvk_ods_is_memref};
+static const spvk_ods_type_constraint tc_AnySignlessIntegerOrIndex = {"AnySignlessIntegerOrIndex", "signless integer or index", spvk_ods_is_signless_integer_or_index};
 static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
 static const spvk_ods_type_constraint tc_AnyVector = {"AnyVector", "vector of any type values", spvk_ods_is_vector};
 static const spvk_ods_type_constraint tc_BoolLike = {"BoolLike", "bool-like", spvk_ods_is_bool_like};
@@ -122,6 +123,10 @@ static const spvk_ods_element alloca_scope_format[] = {
     {SPVK_ODS_EL_REGION, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
     {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
 };
+
+/* test.bounds */
+static const spvk_ods_value bounds_operands[] = {{"lower", &tc_AnySignlessIntegerOrIndex, SPVK_ODS_SINGLE}, {"upper", &tc_AnySignlessIntegerOrIndex, SPVK_ODS_SINGLE}};
+static const spvk_ods_relation bounds_relations[] = {{SPVK_ODS_ALL_TYPES_MATCH, 2, {0, 1}, NULL, "all of {lower, upper} have same type"}};
 
 /* test.br */
 static const spvk_ods_value br_operands[] = {{"destOperands", &tc_AnyType, SPVK_ODS_VARIADIC}};
@@ -219,6 +224,26 @@ static const spvk_ods_element load_format[] = {
     {SPVK_ODS_EL_LITERAL, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 1, ":", NULL, NULL},
     {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_OPERAND, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
 };
+
+/* test.reduce */
+static const spvk_ods_value reduce_operands[] = {{"operands", &tc_AnyType, SPVK_ODS_VARIADIC}};
+static const spvk_ods_region reduce_regions[] = {{"reductions", SPVK_ODS_VARIADIC_REGION, 0}};
+static const spvk_ods_resolver reduce_operand_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}};
+static const spvk_ods_resolver reduce_result_resolvers[] = {{0, 0, NULL}};
+static const spvk_ods_element reduce_format[] = {
+    {SPVK_ODS_EL_GROUP, 0, 0, 0, 0, 0, 6, 6, 2, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, 0, 0, 0, 0, 0, 0, 0, -1, 1, "(", NULL, NULL},
+    {SPVK_ODS_EL_OPERAND, SPVK_ODS_ANCHOR, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 1, ":", NULL, NULL},
+    {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_OPERAND, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, 0, 0, 0, 0, 0, 0, 0, -1, 1, ")", NULL, NULL},
+    {SPVK_ODS_EL_REGION, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+};
+
+/* test.reduce_return */
+static const spvk_ods_value reduce_return_operands[] = {{"result", &tc_AnyType, SPVK_ODS_SINGLE}};
+static const char *const reduce_return_parents[] = {"test.reduce", "test.alloca_scope"};
 
 /* test.segments */
 static const spvk_ods_value segments_operands[] = {{"lower", &tc_Index, SPVK_ODS_VARIADIC}, {"upper", &tc_Index, SPVK_ODS_OPTIONAL}};
@@ -330,12 +355,15 @@ static const spvk_ods_op ops[] = {
     {.name = "test.addf", .traits = SPVK_TRAIT_COMMUTATIVE | SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 10, .operands = addf_operands, .attrs = addf_attrs, .results = addf_results, .operand_resolvers = addf_operand_resolvers, .result_resolvers = addf_result_resolvers, .elements = addf_format, .elided = addf_elided, .num_elided = 1, .inherent = addf_inherent, .num_inherent = 1},
     {.name = "test.addi", .traits = SPVK_TRAIT_COMMUTATIVE | SPVK_TRAIT_ELEMENTWISE | SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 10, .operands = addi_operands, .attrs = addi_attrs, .results = addi_results, .operand_resolvers = addi_operand_resolvers, .result_resolvers = addi_result_resolvers, .elements = addi_format, .elided = addi_elided, .num_elided = 1, .inherent = addi_inherent, .num_inherent = 1},
     {.name = "test.alloca_scope", .traits = SPVK_TRAIT_AUTOMATIC_ALLOCATION_SCOPE | SPVK_TRAIT_RECURSIVE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 0, .num_results = 1, .num_regions = 1, .num_successors = 0, .num_relations = 0, .num_elements = 5, .results = alloca_scope_results, .regions = alloca_scope_regions, .operand_resolvers = alloca_scope_operand_resolvers, .result_resolvers = alloca_scope_result_resolvers, .elements = alloca_scope_format},
+    {.name = "test.bounds", .traits = SPVK_TRAIT_BRANCH, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 0, .operands = bounds_operands, .relations = bounds_relations},
     {.name = "test.br", .traits = SPVK_TRAIT_BRANCH | SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_TERMINATOR, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 1, .num_relations = 0, .num_elements = 8, .operands = br_operands, .successors = br_successors, .operand_resolvers = br_operand_resolvers, .result_resolvers = br_result_resolvers, .elements = br_format},
     {.name = "test.call", .traits = SPVK_TRAIT_CALL, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 7, .operands = call_operands, .attrs = call_attrs, .results = call_results, .operand_resolvers = call_operand_resolvers, .result_resolvers = call_result_resolvers, .elements = call_format, .elided = call_elided, .num_elided = 1, .inherent = call_inherent, .num_inherent = 1},
     {.name = "test.cmpi", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_SAME_TYPE_OPERANDS, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 8, .operands = cmpi_operands, .attrs = cmpi_attrs, .results = cmpi_results, .relations = cmpi_relations, .operand_resolvers = cmpi_operand_resolvers, .result_resolvers = cmpi_result_resolvers, .elements = cmpi_format, .elided = cmpi_elided, .num_elided = 1, .inherent = cmpi_inherent, .num_inherent = 1},
     {.name = "test.constant", .traits = SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 2, .attrs = constant_attrs, .results = constant_results, .relations = constant_relations, .operand_resolvers = constant_operand_resolvers, .result_resolvers = constant_result_resolvers, .elements = constant_format, .elided = constant_elided, .num_elided = 1, .inherent = constant_inherent, .num_inherent = 1, .result_name = "cst"},
     {.name = "test.custom", .traits = 0, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 4, .operands = custom_operands, .results = custom_results, .operand_resolvers = custom_operand_resolvers, .result_resolvers = custom_result_resolvers, .elements = custom_format},
     {.name = "test.load", .traits = 0, .effects = SPVK_EFFECT_READ | SPVK_EFFECT_KNOWN, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 7, .operands = load_operands, .attrs = load_attrs, .results = load_results, .relations = load_relations, .operand_resolvers = load_operand_resolvers, .result_resolvers = load_result_resolvers, .elements = load_format, .inherent = load_inherent, .num_inherent = 1},
+    {.name = "test.reduce", .traits = SPVK_TRAIT_RECURSIVE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 1, .num_successors = 0, .num_relations = 0, .num_elements = 8, .operands = reduce_operands, .regions = reduce_regions, .operand_resolvers = reduce_operand_resolvers, .result_resolvers = reduce_result_resolvers, .elements = reduce_format},
+    {.name = "test.reduce_return", .traits = SPVK_TRAIT_TERMINATOR, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 0, .operands = reduce_return_operands, .parents = reduce_return_parents, .num_parents = 2},
     {.name = "test.segments", .traits = SPVK_TRAIT_ATTR_SIZED_OPERANDS, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 7, .operands = segments_operands, .operand_resolvers = segments_operand_resolvers, .result_resolvers = segments_result_resolvers, .elements = segments_format, .elided = segments_elided, .num_elided = 1, .inherent = segments_inherent, .num_inherent = 1},
     {.name = "test.select", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 3, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 10, .operands = select_operands, .results = select_results, .relations = select_relations, .operand_resolvers = select_operand_resolvers, .result_resolvers = select_result_resolvers, .elements = select_format},
     {.name = "test.symbol", .traits = SPVK_TRAIT_SYMBOL, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 3, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 10, .attrs = symbol_attrs, .operand_resolvers = symbol_operand_resolvers, .result_resolvers = symbol_result_resolvers, .elements = symbol_format, .elided = symbol_elided, .num_elided = 3, .inherent = symbol_inherent, .num_inherent = 3},
@@ -346,4 +374,4 @@ static const spvk_ods_op ops[] = {
 };
 
 static const spvk_ods_enum *const enums[] = {&spvk_test_enum_CmpIPredicate, &spvk_test_enum_IntegerOverflowFlags, &spvk_test_enum_FastMathFlags, &spvk_test_enum_Dimension};
-const spvk_ods_dialect spvk_test_ods = {"test", ops, 16, enums, 4};
+const spvk_ods_dialect spvk_test_ods = {"test", ops, 19, enums, 4};

@@ -48,6 +48,11 @@
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_yield_count.mlir 2>&1 | FileCheck %t/switch_yield_count.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_yield_type.mlir 2>&1 | FileCheck %t/switch_yield_type.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_terminator.mlir 2>&1 | FileCheck %t/switch_terminator.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/yield_parent.mlir 2>&1 | FileCheck %t/yield_parent.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/condition_parent.mlir 2>&1 | FileCheck %t/condition_parent.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/for_bound_types.mlir 2>&1 | FileCheck %t/for_bound_types.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/if_condition_type.mlir 2>&1 | FileCheck %t/if_condition_type.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_no_cases.mlir 2>&1 | FileCheck %t/switch_no_cases.mlir
 
 //--- for_result_count.mlir
 // CHECK: {{.*}}for_result_count.mlir:3:1: error: 'scf.for' op mismatch in number of loop-carried values and defined values
@@ -392,3 +397,45 @@ default {
 }, {
   "test.ret"() : () -> ()
 }) {cases = array<i64: 1>} : (index) -> ()
+//--- yield_parent.mlir
+// CHECK: {{.*}}yield_parent.mlir:4:5: error: 'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'
+func.func @f(%c: i1) {
+  "test.op"() ({
+    scf.yield
+  }) : () -> ()
+  return
+}
+//--- condition_parent.mlir
+// CHECK: {{.*}}condition_parent.mlir:4:5: error: 'scf.condition' op expects parent op 'scf.while'
+func.func @f(%c: i1) {
+  "test.op"() ({
+    scf.condition(%c)
+  }) : () -> ()
+  return
+}
+//--- for_bound_types.mlir
+// CHECK: {{.*}}for_bound_types.mlir:3:3: error: 'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type
+func.func @f(%c: i1, %a: index, %b: i32) {
+  "scf.for"(%a, %b, %a) ({
+  ^bb0(%i: index):
+    scf.yield
+  }) : (index, i32, index) -> ()
+  return
+}
+//--- if_condition_type.mlir
+// CHECK: {{.*}}if_condition_type.mlir:3:3: error: 'scf.if' op operand #0 must be 1-bit signless integer, but got 'i32'
+func.func @f(%c: i32) {
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
+  }) : (i32) -> ()
+  return
+}
+//--- switch_no_cases.mlir
+// CHECK: {{.*}}switch_no_cases.mlir:3:3: error: 'scf.index_switch' op requires attribute 'cases'
+func.func @f(%a: index) {
+  "scf.index_switch"(%a) ({
+    scf.yield
+  }) : (index) -> ()
+  return
+}

@@ -317,7 +317,7 @@ static const spvk_ods_element global_format[] = {
 /* memref.load */
 static const spvk_ods_value load_operands[] = {{"memref", &tc_AnyMemRef, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
 static const spvk_ods_value load_results[] = {{"result", &tc_AnyType, SPVK_ODS_SINGLE}};
-static const spvk_ods_attr load_attrs[] = {{"nontemporal", &ac_BoolAttr, SPVK_ODS_DEFAULT_VALUED, "false"}};
+static const spvk_ods_attr load_attrs[] = {{"nontemporal", &ac_BoolAttr, SPVK_ODS_DEFAULT_OPTIONAL, "false"}};
 static const spvk_ods_relation load_relations[] = {{SPVK_ODS_TYPES_MATCH_WITH, 2, {SPVK_ODS_RESULT(0), 0}, spvk_ods_element_type, "result type matches element type of 'memref'"}};
 static const char *const load_inherent[] = {"nontemporal"};
 static const spvk_ods_resolver load_operand_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}, {SPVK_ODS_BUILD, 0, spvk_ods_build_index}};
@@ -435,7 +435,7 @@ static const spvk_ods_element reshape_format[] = {
 
 /* memref.store */
 static const spvk_ods_value store_operands[] = {{"value", &tc_AnyType, SPVK_ODS_SINGLE}, {"memref", &tc_AnyMemRef, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
-static const spvk_ods_attr store_attrs[] = {{"nontemporal", &ac_BoolAttr, SPVK_ODS_DEFAULT_VALUED, "false"}};
+static const spvk_ods_attr store_attrs[] = {{"nontemporal", &ac_BoolAttr, SPVK_ODS_DEFAULT_OPTIONAL, "false"}};
 static const spvk_ods_relation store_relations[] = {{SPVK_ODS_TYPES_MATCH_WITH, 2, {0, 1}, spvk_ods_element_type, "type of 'value' matches element type of 'memref'"}};
 static const char *const store_inherent[] = {"nontemporal"};
 static const spvk_ods_resolver store_operand_resolvers[] = {{SPVK_ODS_FROM_VALUE, 1, spvk_ods_element_type}, {SPVK_ODS_PRINTED, 0, NULL}, {SPVK_ODS_BUILD, 0, spvk_ods_build_index}};

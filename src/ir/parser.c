@@ -2718,12 +2718,7 @@ static bool pop_scope(parser *p)
         for (uint32_t i = s.fwd_base; i < p->fwd.count; i++) {
             const forward_ref *r = &p->fwd.items[i];
             if (!r->resolved) {
-                if (r->number)
-                    error_pos(p, r->pos, r->line, r->column, "use of undeclared SSA value name '%%%.*s#%u'",
-                              (int)r->length, r->name, r->number);
-                else
-                    error_pos(p, r->pos, r->line, r->column, "use of undeclared SSA value name '%%%.*s'",
-                              (int)r->length, r->name);
+                error_pos(p, r->pos, r->line, r->column, "use of undeclared SSA value name"); /* MLIR's words */
                 break;
             }
         }

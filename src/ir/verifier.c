@@ -354,12 +354,12 @@ static void verify_operand(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t i
     if (cur->block == def_block) {
         if (val->defining_op) {
             if (val->defining_op == cur || val->defining_op->scratch >= cur->scratch)
-                spvk_ir_op_error(v, op, "operand #%u does not dominate this use", index);
+                spvk_ir_op_emit_error(v, op, "operand #%u does not dominate this use", index);
         }
         return;
     }
     if (!dominates(cri, def_block, cur->block))
-        spvk_ir_op_error(v, op, "operand #%u does not dominate this use", index);
+        spvk_ir_op_emit_error(v, op, "operand #%u does not dominate this use", index);
 }
 
 /* BranchOpInterface: what a branch hands each successor matches its arguments (MLIR's

@@ -1,6 +1,6 @@
 /* The gpu dialect (MLIR 19's): its registration, the !gpu.async.token type and the gpu
-   attributes. The ops' custom forms are in gpu_forms.c, their verifiers in gpu_verify.c; the
-   table of the ops (as MLIR's ODS declares them) is gpu.ops. */
+   attributes. The ops are described in gpu.ops (generated into gpu_ops.c); their custom forms
+   are in gpu_forms.c, their verifiers in gpu_verify.c. */
 #include <string.h>
 
 #include "gpu_internal.h"
@@ -254,7 +254,7 @@ uint32_t gpu_segment_start(const uint32_t *sizes, uint32_t i)
 /* ---- Result names (MLIR's getAsmResultNames) ---- */
 
 /* The id and dimension ops: "thread_id_x", "block_dim_z", ... */
-static void dimension_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
+void gpu_dimension_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
 {
     int64_t d = gpu_enum_value(spvk_ir_op_attr(op, "dimension"), GPU_ATTR_DIMENSION);
     if (op->num_results != 1 || d < 0 || d > 2)
@@ -271,7 +271,7 @@ static void dimension_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void
 }
 
 /* ODS names the results of an op that declares several after their declarations. */
-static void alloc_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
+void gpu_alloc_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
 {
     if (op->num_results >= 1)
         set_name(user, &op->results[0], "memref", 6);
@@ -279,7 +279,7 @@ static void alloc_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *us
         set_name(user, &op->results[1], "asyncToken", 10);
 }
 
-static void shuffle_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
+void gpu_shuffle_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user)
 {
     if (op->num_results >= 1)
         set_name(user, &op->results[0], "shuffleResult", 13);
@@ -287,199 +287,41 @@ static void shuffle_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *
         set_name(user, &op->results[1], "valid", 5);
 }
 
-/* ---- Op definitions ---- */
+/* ---- Constraints (gpu.ops) ---- */
 
-static const char *const module_inherent[] = {"offloadingHandler", "sym_name", "targets"};
-static const char *const func_inherent[] = {"arg_attrs",           "function_type",      "known_block_size",
-                                            "known_grid_size",     "private_attrib_attrs", "res_attrs",
-                                            "workgroup_attrib_attrs"};
-static const char *const launch_func_inherent[] = {"kernel", "operandSegmentSizes"};
-static const char *const segments_inherent[] = {"operandSegmentSizes"};
-static const char *const dimension_inherent[] = {"dimension"};
-static const char *const all_reduce_inherent[] = {"op", "uniform"};
-static const char *const shuffle_inherent[] = {"mode"};
-static const char *const alloc_inherent[] = {"hostShared", "operandSegmentSizes"};
-static const char *const printf_inherent[] = {"format"};
+static bool signless_int(const spvk_ir_type *t, uint32_t width)
+{
+    return spvk_ods_is_signless_integer(t) && (!width || t->width == width);
+}
 
-#define INHERENT(list) .inherent_attrs = list, .num_inherent_attrs = sizeof list / sizeof list[0]
-#define PURE SPVK_TRAIT_NO_SIDE_EFFECTS
-#define DIMENSION_OP(op_name)                                                                                   \
-    {.name = "gpu." op_name, .dialect = &gpu_dialect, .traits = PURE, .num_regions = 0,                        \
-     .verify = gpu_dimension_op_verify, .parse = gpu_dimension_op_parse, .print = gpu_dimension_op_print,        \
-     INHERENT(dimension_inherent), .result_names = dimension_names}
-#define INDEX_RESULT_OP(op_name)                                                                                \
-    {.name = "gpu." op_name, .dialect = &gpu_dialect, .traits = PURE, .num_regions = 0,                        \
-     .verify = gpu_index_result_verify, .parse = gpu_index_result_parse, .print = gpu_index_result_print}
+bool gpu_is_shuffle_value(const spvk_ir_type *t)
+{
+    return signless_int(t, 32) || signless_int(t, 64) || spvk_ods_is_f32(t) || spvk_ods_is_f64(t);
+}
 
-static const spvk_ir_op_def gpu_op_defs[] = {
-    {.name = "gpu.module",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_SYMBOL_TABLE | SPVK_TRAIT_ISOLATED_FROM_ABOVE | SPVK_TRAIT_SYMBOL | SPVK_TRAIT_SINGLE_BLOCK,
-     .num_regions = 1,
-     .verify = gpu_module_verify,
-     .parse = gpu_module_parse,
-     .print = gpu_module_print,
-     INHERENT(module_inherent)},
-    {.name = "gpu.module_end",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_TERMINATOR | PURE,
-     .num_regions = 0,
-     .verify = gpu_module_end_verify,
-     .parse = gpu_attr_dict_op_parse,
-     .print = gpu_attr_dict_op_print},
-    {.name = "gpu.func",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_SYMBOL | SPVK_TRAIT_ISOLATED_FROM_ABOVE | SPVK_TRAIT_FUNCTION_LIKE |
-               SPVK_TRAIT_AUTOMATIC_ALLOCATION_SCOPE,
-     .num_regions = 1,
-     .verify = gpu_func_verify,
-     .parse = gpu_func_parse,
-     .print = gpu_func_print,
-     INHERENT(func_inherent)},
-    {.name = "gpu.return",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_RETURN_LIKE | PURE,
-     .num_regions = 0,
-     .verify = gpu_return_verify,
-     .parse = gpu_values_parse,
-     .print = gpu_values_print},
-    {.name = "gpu.terminator",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_TERMINATOR | PURE,
-     .num_regions = 0,
-     .verify = gpu_terminator_verify,
-     .parse = gpu_attr_dict_op_parse,
-     .print = gpu_attr_dict_op_print},
-    {.name = "gpu.yield",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_RETURN_LIKE | PURE,
-     .num_regions = 0,
-     .parse = gpu_values_parse,
-     .print = gpu_values_print},
-    {.name = "gpu.launch_func",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_ATTR_SIZED_OPERANDS,
-     .num_regions = 0,
-     .verify = gpu_launch_func_verify,
-     .parse = gpu_launch_func_parse,
-     .print = gpu_launch_func_print,
-     INHERENT(launch_func_inherent)},
-    {.name = "gpu.launch",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_ATTR_SIZED_OPERANDS | SPVK_TRAIT_AUTOMATIC_ALLOCATION_SCOPE | SPVK_TRAIT_RECURSIVE_EFFECTS,
-     .num_regions = 1,
-     .verify = gpu_launch_verify,
-     .parse = gpu_launch_parse,
-     .print = gpu_launch_print,
-     INHERENT(segments_inherent)},
-    DIMENSION_OP("thread_id"),
-    DIMENSION_OP("block_id"),
-    DIMENSION_OP("block_dim"),
-    DIMENSION_OP("grid_dim"),
-    DIMENSION_OP("global_id"),
-    DIMENSION_OP("cluster_id"),
-    DIMENSION_OP("cluster_dim"),
-    DIMENSION_OP("cluster_block_id"),
-    DIMENSION_OP("cluster_dim_blocks"),
-    {.name = "gpu.lane_id",
-     .dialect = &gpu_dialect,
-     .traits = PURE,
-     .num_regions = 0,
-     .verify = gpu_index_result_verify,
-     .parse = gpu_lane_id_parse,
-     .print = gpu_attr_dict_op_print},
-    INDEX_RESULT_OP("subgroup_id"),
-    INDEX_RESULT_OP("num_subgroups"),
-    INDEX_RESULT_OP("subgroup_size"),
-    {.name = "gpu.barrier",
-     .dialect = &gpu_dialect,
-     .num_regions = 0,
-     .verify = gpu_barrier_verify,
-     .parse = gpu_attr_dict_op_parse,
-     .print = gpu_attr_dict_op_print,
-     .canonicalization_patterns = gpu_barrier_patterns},
-    {.name = "gpu.shuffle",
-     .dialect = &gpu_dialect,
-     .traits = PURE,
-     .num_regions = 0,
-     .verify = gpu_shuffle_verify,
-     .parse = gpu_shuffle_parse,
-     .print = gpu_shuffle_print,
-     INHERENT(shuffle_inherent),
-     .result_names = shuffle_names},
-    {.name = "gpu.all_reduce",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE | SPVK_TRAIT_ISOLATED_FROM_ABOVE,
-     .num_regions = 1,
-     .verify = gpu_all_reduce_verify,
-     .parse = gpu_all_reduce_parse,
-     .print = gpu_all_reduce_print,
-     INHERENT(all_reduce_inherent),
-     .fold = gpu_group_reduce_fold},
-    {.name = "gpu.subgroup_reduce",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE,
-     .num_regions = 0,
-     .verify = gpu_subgroup_reduce_verify,
-     .parse = gpu_subgroup_reduce_parse,
-     .print = gpu_subgroup_reduce_print,
-     INHERENT(all_reduce_inherent),
-     .fold = gpu_group_reduce_fold},
-    {.name = "gpu.wait",
-     .dialect = &gpu_dialect,
-     .num_regions = 0,
-     .verify = gpu_wait_verify,
-     .parse = gpu_wait_parse,
-     .print = gpu_wait_print,
-     .canonicalization_patterns = gpu_wait_patterns},
-    {.name = "gpu.alloc",
-     .dialect = &gpu_dialect,
-     .traits = SPVK_TRAIT_ATTR_SIZED_OPERANDS,
-     .num_regions = 0,
-     .verify = gpu_alloc_verify,
-     .parse = gpu_alloc_parse,
-     .print = gpu_alloc_print,
-     INHERENT(alloc_inherent),
-     .effects = SPVK_EFFECT_ALLOCATE | SPVK_EFFECT_KNOWN,
-     .result_names = alloc_names},
-    {.name = "gpu.dealloc",
-     .dialect = &gpu_dialect,
-     .num_regions = 0,
-     .verify = gpu_dealloc_verify,
-     .parse = gpu_dealloc_parse,
-     .print = gpu_dealloc_print,
-     .effects = SPVK_EFFECT_FREE | SPVK_EFFECT_KNOWN},
-    {.name = "gpu.memcpy",
-     .dialect = &gpu_dialect,
-     .num_regions = 0,
-     .verify = gpu_memcpy_verify,
-     .parse = gpu_memcpy_parse,
-     .print = gpu_memcpy_print,
-     .effects = SPVK_EFFECT_READ | SPVK_EFFECT_WRITE | SPVK_EFFECT_KNOWN,
-     .canonicalization_patterns = gpu_memcpy_patterns},
-    {.name = "gpu.memset",
-     .dialect = &gpu_dialect,
-     .num_regions = 0,
-     .verify = gpu_memset_verify,
-     .parse = gpu_memcpy_parse,
-     .print = gpu_memcpy_print,
-     .effects = SPVK_EFFECT_WRITE | SPVK_EFFECT_KNOWN},
-    {.name = "gpu.printf",
-     .dialect = &gpu_dialect,
-     .num_regions = 0,
-     .parse = gpu_printf_parse,
-     .print = gpu_printf_print,
-     INHERENT(printf_inherent),
-     .effects = SPVK_EFFECT_WRITE | SPVK_EFFECT_KNOWN},
-};
+bool gpu_is_integer_or_float(const spvk_ir_type *t) { return spvk_ods_is_signless_integer(t) || spvk_ods_is_float(t); }
+
+bool gpu_is_integer_or_float_or_1d_vector(const spvk_ir_type *t)
+{
+    if (spvk_ods_is_vector(t) && t->num_ints == 1)
+        t = t->types[0];
+    return gpu_is_integer_or_float(t);
+}
+
+bool gpu_is_printf_arg(const spvk_ir_type *t)
+{
+    return spvk_ods_is_integer(t) || spvk_ods_is_index(t) || spvk_ods_is_float(t);
+}
+
+bool gpu_is_all_reduce_attr(const spvk_ir_attr *a) { return gpu_enum_value(a, GPU_ATTR_ALL_REDUCE_OP) >= 0; }
+bool gpu_is_shuffle_mode_attr(const spvk_ir_attr *a) { return gpu_enum_value(a, GPU_ATTR_SHUFFLE_MODE) >= 0; }
+bool gpu_is_target_array_attr(const spvk_ir_attr *a) { return spvk_ods_is_array_attr(a) && a->num_attrs > 0; }
+
+/* ---- Registration (the ops come from gpu.ops, generated into gpu_ops.c) ---- */
 
 static bool gpu_register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
 {
-    (void)self;
-    for (size_t i = 0; i < sizeof gpu_op_defs / sizeof gpu_op_defs[0]; i++)
-        if (!spvk_ir_register_op(ctx, &gpu_op_defs[i]))
-            return false;
-    return true;
+    return spvk_ods_register_ops(ctx, self, &spvk_gpu_ods);
 }
 
 static const spvk_ir_dialect gpu_dialect = {

@@ -200,93 +200,18 @@ static bool has_token_result(const spvk_ir_op *op, uint32_t index)
     return op->num_results > index && gpu_is_async_token(op->results[index].type);
 }
 
-/* ---- `attr-dict` alone (gpu.barrier, gpu.terminator, gpu.module_end) and gpu.lane_id ---- */
 
-bool gpu_attr_dict_op_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    return spvk_ir_parse_optional_attr_dict(p, state);
-}
 
-void gpu_attr_dict_op_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);
-}
 
-bool gpu_lane_id_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    return spvk_ir_parse_optional_attr_dict(p, state) &&
-           spvk_ir_state_add_result_type(p, state, spvk_ir_index_type(spvk_ir_parser_context(p)));
-}
 
-/* `attr-dict : type($result)` (subgroup_id, num_subgroups, subgroup_size) */
-bool gpu_index_result_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    if (!spvk_ir_parse_optional_attr_dict(p, state) || !spvk_ir_parse_punct(p, ":"))
-        return false;
-    const spvk_ir_type *t = spvk_ir_parse_type(p);
-    return t && spvk_ir_state_add_result_type(p, state, t);
-}
 
-void gpu_index_result_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);
-    if (op->num_results) {
-        spvk_ir_print_text(p, " : ");
-        spvk_ir_print_type_to(p, op->results[0].type);
-    }
-}
 
-/* ---- `$dimension attr-dict` (thread_id, block_id, block_dim, grid_dim, global_id, cluster_*) ---- */
 
-static const char *const dimension_elided[] = {"dimension"};
 
-bool gpu_dimension_op_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    const spvk_ir_attr *d = parse_enum_keyword(p, state, &gpu_dimension_enum);
-    return d && spvk_ir_state_add_attr(p, state, "dimension", d) && spvk_ir_parse_optional_attr_dict(p, state) &&
-           spvk_ir_state_add_result_type(p, state, spvk_ir_index_type(spvk_ir_parser_context(p)));
-}
 
-void gpu_dimension_op_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    int64_t d = gpu_enum_value(spvk_ir_op_attr(op, "dimension"), GPU_ATTR_DIMENSION);
-    spvk_ir_print_format(p, "  %s", d >= 0 && d < 3 ? gpu_dimension_enum.cases[d] : "?");
-    spvk_ir_print_attr_dict(p, op->attrs, dimension_elided, 1);
-}
 
-/* ---- `attr-dict ($values^ : type($values))?` (gpu.return, gpu.yield) ---- */
 
-bool gpu_values_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    if (!spvk_ir_parse_optional_attr_dict(p, state))
-        return false;
-    ref_list l = {0};
-    if (!parse_operand_list(p, &l, NULL))
-        return false;
-    if (!l.count)
-        return true;
-    if (!spvk_ir_parse_punct(p, ":"))
-        return false;
-    for (uint32_t i = 0; i < l.count; i++) {
-        if (i && !spvk_ir_parse_punct(p, ","))
-            return false;
-        const spvk_ir_type *t = spvk_ir_parse_type(p);
-        if (!t || !add_resolved(p, state, &l.refs[i], t))
-            return false;
-    }
-    return true;
-}
 
-void gpu_values_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);
-    if (!op->num_operands)
-        return;
-    spvk_ir_print_text(p, " ");
-    print_values(p, op, 0, op->num_operands);
-    spvk_ir_print_text(p, " : ");
-    print_types(p, op, 0, op->num_operands);
-}
 
 /* ---- gpu.module ----
    gpu.module @name (`<` handler `>`)? (`[` targets `]`)? (attributes {...})? region; the region's
@@ -1073,44 +998,4 @@ void gpu_memcpy_print(spvk_ir_printer *p, const spvk_ir_op *op)
 
 /* ---- gpu.printf: $format attr-dict ($args^ `:` type($args))? ---- */
 
-bool gpu_printf_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
-{
-    const char *s;
-    size_t n;
-    if (!spvk_ir_parse_string(p, &s, &n))
-        return false;
-    const spvk_ir_attr *f = spvk_ir_string_attr(spvk_ir_parser_context(p), s, n);
-    if (!f || !spvk_ir_state_add_attr(p, state, "format", f) || !spvk_ir_parse_optional_attr_dict(p, state))
-        return false;
-    ref_list l = {0};
-    if (!parse_operand_list(p, &l, NULL))
-        return false;
-    if (!l.count)
-        return true;
-    if (!spvk_ir_parse_punct(p, ":"))
-        return false;
-    for (uint32_t i = 0; i < l.count; i++) {
-        if (i && !spvk_ir_parse_punct(p, ","))
-            return false;
-        const spvk_ir_type *t = spvk_ir_parse_type(p);
-        if (!t || !add_resolved(p, state, &l.refs[i], t))
-            return false;
-    }
-    return true;
-}
 
-void gpu_printf_print(spvk_ir_printer *p, const spvk_ir_op *op)
-{
-    static const char *const elided[] = {"format"};
-    const spvk_ir_attr *f = spvk_ir_op_attr(op, "format");
-    spvk_ir_print_text(p, " ");
-    if (f && f->kind == SPVK_ATTR_STRING)
-        spvk_ir_print_string_literal(p, f->string, f->length);
-    spvk_ir_print_attr_dict(p, op->attrs, elided, 1);
-    if (!op->num_operands)
-        return;
-    spvk_ir_print_text(p, " ");
-    print_values(p, op, 0, op->num_operands);
-    spvk_ir_print_text(p, " : ");
-    print_types(p, op, 0, op->num_operands);
-}

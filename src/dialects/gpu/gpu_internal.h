@@ -8,6 +8,7 @@
 
 #include "spvkit/dialects.h"
 #include "spvkit/ir_asm.h"
+#include "spvkit/ir_ods.h"
 
 typedef enum gpu_type_kind {
     GPU_TYPE_ASYNC_TOKEN = 0 /* !gpu.async.token */
@@ -73,6 +74,24 @@ bool gpu_segments(const spvk_ir_op *op, uint32_t count, uint32_t *sizes);
 /* The first operand of segment i. */
 uint32_t gpu_segment_start(const uint32_t *sizes, uint32_t i);
 
+/* Constraints of gpu.ops (gpu_dialect.c; gpu_is_launch_index in gpu_verify.c) */
+bool gpu_is_launch_index(const spvk_ir_type *t);
+bool gpu_is_shuffle_value(const spvk_ir_type *t);
+bool gpu_is_integer_or_float(const spvk_ir_type *t);
+bool gpu_is_integer_or_float_or_1d_vector(const spvk_ir_type *t);
+bool gpu_is_printf_arg(const spvk_ir_type *t);
+bool gpu_is_all_reduce_attr(const spvk_ir_attr *a);
+bool gpu_is_shuffle_mode_attr(const spvk_ir_attr *a);
+bool gpu_is_target_array_attr(const spvk_ir_attr *a);
+
+/* Result names (gpu_dialect.c, MLIR's getAsmResultNames) */
+void gpu_dimension_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user);
+void gpu_alloc_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user);
+void gpu_shuffle_names(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user);
+
+/* The generated descriptions (gpu_ops.c, from gpu.ops). */
+extern const spvk_ods_dialect spvk_gpu_ods;
+
 /* Custom forms (gpu_forms.c) */
 bool gpu_module_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void gpu_module_print(spvk_ir_printer *p, const spvk_ir_op *op);
@@ -82,15 +101,6 @@ bool gpu_launch_func_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void gpu_launch_func_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool gpu_launch_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void gpu_launch_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool gpu_dimension_op_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void gpu_dimension_op_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool gpu_attr_dict_op_parse(spvk_ir_parser *p, spvk_ir_op_state *state); /* `attr-dict` */
-void gpu_attr_dict_op_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool gpu_index_result_parse(spvk_ir_parser *p, spvk_ir_op_state *state); /* `attr-dict : type($result)` */
-void gpu_index_result_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool gpu_lane_id_parse(spvk_ir_parser *p, spvk_ir_op_state *state); /* `attr-dict`, an index result */
-bool gpu_values_parse(spvk_ir_parser *p, spvk_ir_op_state *state); /* `attr-dict ($values^ : type($values))?` */
-void gpu_values_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool gpu_shuffle_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void gpu_shuffle_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool gpu_all_reduce_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
@@ -105,19 +115,13 @@ bool gpu_dealloc_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void gpu_dealloc_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool gpu_memcpy_parse(spvk_ir_parser *p, spvk_ir_op_state *state); /* memcpy and memset */
 void gpu_memcpy_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool gpu_printf_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void gpu_printf_print(spvk_ir_printer *p, const spvk_ir_op *op);
 
 /* Verifiers (gpu_verify.c) */
 bool gpu_module_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
-bool gpu_module_end_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_func_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_return_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
-bool gpu_terminator_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_launch_func_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_launch_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
-bool gpu_dimension_op_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
-bool gpu_index_result_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_shuffle_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_all_reduce_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_subgroup_reduce_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
@@ -126,7 +130,6 @@ bool gpu_alloc_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_dealloc_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_memcpy_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool gpu_memset_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
-bool gpu_barrier_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 
 /* Folders and canonicalization patterns (gpu_canonicalize.c) */
 bool gpu_barrier_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);

@@ -40,20 +40,6 @@ static bool expect_parent(spvk_ir_verifier *v, const spvk_ir_op *op, const char 
     return spvk_ir_op_error(v, op, "expects parent op '%s'", parent);
 }
 
-static bool expect_index_result(spvk_ir_verifier *v, const spvk_ir_op *op)
-{
-    if (op->num_operands)
-        return spvk_ir_op_error(v, op, "expected 0 operands, but found %u", op->num_operands);
-    if (op->num_results != 1)
-        return spvk_ir_op_error(v, op, "requires one result");
-    if (!is_index(op->results[0].type)) {
-        char t[256];
-        type_text(v, op->results[0].type, t, sizeof t);
-        return spvk_ir_op_error(v, op, "result #0 must be index, but got '%s'", t);
-    }
-    return true;
-}
-
 /* The async dependencies [0, count) must be tokens; the op's token result (if any) at `result`. */
 static bool expect_tokens(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t count)
 {
@@ -93,22 +79,8 @@ bool gpu_module_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
     return true;
 }
 
-bool gpu_module_end_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
-{
-    return expect_parent(v, op, "gpu.module");
-}
 
-bool gpu_terminator_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
-{
-    return expect_parent(v, op, "gpu.launch");
-}
 
-bool gpu_barrier_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
-{
-    if (op->num_operands)
-        return spvk_ir_op_error(v, op, "expected 0 operands, but found %u", op->num_operands);
-    return true;
-}
 
 /* Attributions: memrefs, in the given gpu address space when they name one. */
 static bool verify_attributions(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_block *entry, uint32_t first,
@@ -234,7 +206,7 @@ bool gpu_return_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
 
 enum { LF_DEPS = 0, LF_GRID = 1, LF_CLUSTER = 7, LF_SHARED = 10, LF_ARGS = 11, LF_SEGMENTS = 13 };
 
-static bool is_launch_index(const spvk_ir_type *t) { return is_index(t) || is_int(t, 32) || is_int(t, 64); }
+bool gpu_is_launch_index(const spvk_ir_type *t) { return is_index(t) || is_int(t, 32) || is_int(t, 64); }
 
 /* The module attribute gpu.container_module's checks, for a launch whose parent is a function
    directly in that module (MLIR leaves deeper launches alone). */
@@ -306,7 +278,7 @@ bool gpu_launch_func_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
     uint32_t grid = gpu_segment_start(seg, LF_GRID);
     for (uint32_t i = 0; i < 6 + seg[LF_CLUSTER] * 3 && i < 9; i++) {
         const spvk_ir_type *t = op->operands[grid + i].value->type;
-        if (!is_launch_index(t)) {
+        if (!gpu_is_launch_index(t)) {
             char s[256];
             type_text(v, t, s, sizeof s);
             return spvk_ir_op_error(v, op, "operand #%u must be index or 32-bit signless integer or 64-bit signless "
@@ -390,18 +362,7 @@ bool gpu_launch_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
 
 /* ---- Ids, dimensions, sizes ---- */
 
-bool gpu_dimension_op_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
-{
-    const spvk_ir_attr *d = spvk_ir_op_attr(op, "dimension");
-    if (!d)
-        return spvk_ir_op_error(v, op, "requires attribute 'dimension'");
-    if (gpu_enum_value(d, GPU_ATTR_DIMENSION) < 0)
-        return spvk_ir_op_error(v, op, "attribute 'dimension' failed to satisfy constraint: a dimension, either 'x', "
-                                       "'y', or 'z'");
-    return expect_index_result(v, op);
-}
 
-bool gpu_index_result_verify(spvk_ir_verifier *v, const spvk_ir_op *op) { return expect_index_result(v, op); }
 
 /* ---- Subgroup operations ---- */
 

@@ -44,6 +44,10 @@
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/terminator_parent.mlir 2>&1 | FileCheck %t/terminator_parent.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/return_parent.mlir 2>&1 | FileCheck %t/return_parent.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/thread_id_dimension.mlir 2>&1 | FileCheck %t/thread_id_dimension.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/thread_id_result_type.mlir 2>&1 | FileCheck %t/thread_id_result_type.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/lane_id_upper_bound.mlir 2>&1 | FileCheck %t/lane_id_upper_bound.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/subgroup_size_no_result.mlir 2>&1 | FileCheck %t/subgroup_size_no_result.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/module_end_parent.mlir 2>&1 | FileCheck %t/module_end_parent.mlir
 
 //--- launch_func_undefined_container.mlir
 // CHECK: launch_func_undefined_container.mlir:[[# @LINE + 4]]:5: error: 'gpu.launch_func' op kernel container 'kernels' is undefined
@@ -439,5 +443,33 @@ gpu.module @gpu_funcs {
 // CHECK: thread_id_dimension.mlir:[[# @LINE + 2]]:22: error: custom op 'gpu.thread_id' expected ::mlir::gpu::Dimension to be one of: x, y, z
 "func.func"() ({
   %0 = gpu.thread_id w
+  "func.return"() : () -> ()
+}) {function_type = () -> (), sym_name = "f"} : () -> ()
+
+//--- thread_id_result_type.mlir
+// CHECK: thread_id_result_type.mlir:[[# @LINE + 2]]:8: error: 'gpu.thread_id' op result #0 must be index, but got 'i32'
+"func.func"() ({
+  %0 = "gpu.thread_id"() <{dimension = #gpu<dim x>}> : () -> i32
+  "func.return"() : () -> ()
+}) {function_type = () -> (), sym_name = "f"} : () -> ()
+
+//--- lane_id_upper_bound.mlir
+// CHECK: lane_id_upper_bound.mlir:[[# @LINE + 2]]:8: error: 'gpu.lane_id' op attribute 'upper_bound' failed to satisfy constraint: index attribute
+"func.func"() ({
+  %0 = "gpu.lane_id"() <{upper_bound = 4 : i32}> : () -> index
+  "func.return"() : () -> ()
+}) {function_type = () -> (), sym_name = "f"} : () -> ()
+
+//--- subgroup_size_no_result.mlir
+// CHECK: subgroup_size_no_result.mlir:[[# @LINE + 2]]:3: error: 'gpu.subgroup_size' op requires one result
+"func.func"() ({
+  "gpu.subgroup_size"() : () -> ()
+  "func.return"() : () -> ()
+}) {function_type = () -> (), sym_name = "f"} : () -> ()
+
+//--- module_end_parent.mlir
+// CHECK: module_end_parent.mlir:[[# @LINE + 2]]:3: error: 'gpu.module_end' op expects parent op 'gpu.module'
+"func.func"() ({
+  gpu.module_end
   "func.return"() : () -> ()
 }) {function_type = () -> (), sym_name = "f"} : () -> ()

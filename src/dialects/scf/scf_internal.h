@@ -47,6 +47,10 @@ uint32_t scf_index_switch_region_successors(const spvk_ir_op *op, int32_t from, 
 /* ---- Canonicalizations (scf_canonicalize.c) ---- */
 bool scf_if_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool scf_execute_region_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool scf_for_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool scf_index_switch_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+spvk_ir_fold_status scf_if_fold(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_ir_attr *const *operand_constants,
+                                spvk_ir_fold_result *results);
 
 /* ---- Shared by the files ---- */
 /* The block's last op when it is named `name` (an interned def name compares by strcmp). */

@@ -766,6 +766,17 @@ const spvk_ir_attr *spvk_ir_attr_get(spvk_ir_context *ctx, const spvk_ir_attr_de
 static const spvk_ir_attr *attr_get(spvk_ir_context *ctx, const spvk_ir_attr_desc *desc, bool names_interned)
 {
     spvk_ir_attr_desc d = *desc;
+    /* Dense elements that are all equal are a splat, however they were made (MLIR's storage
+       detects it too): cf.switch's one case value prints as dense<5>, not dense<[5]>. */
+    if (!d.dialect && d.kind == SPVK_ATTR_DENSE && d.num_attrs && d.attrs && !(d.flags & SPVK_DENSE_SPLAT)) {
+        uint32_t i = 1;
+        while (i < d.num_attrs && d.attrs[i] == d.attrs[0])
+            i++;
+        if (i == d.num_attrs) {
+            d.flags |= SPVK_DENSE_SPLAT;
+            d.num_attrs = 1;
+        }
+    }
     /* Strings are interned so that equal content compares by pointer. */
     const char *string = NULL;
     if (d.string || d.length) {

@@ -57,6 +57,11 @@ static bool check_attr_array(spvk_ir_verifier *v, const spvk_ir_op *op, const ch
     for (uint32_t i = 0; i < a->num_attrs; i++)
         if (a->attrs[i]->dialect || a->attrs[i]->kind != SPVK_ATTR_DICTIONARY)
             return spvk_ir_op_error(v, op, "expects %s attribute dictionaries", what);
+    /* FunctionOpInterface: only dialect attributes (a name with a dot) on arguments and results. */
+    for (uint32_t i = 0; i < a->num_attrs; i++)
+        for (uint32_t j = 0; j < a->attrs[i]->num_attrs; j++)
+            if (!strchr(a->attrs[i]->names[j], '.'))
+                return spvk_ir_op_error(v, op, "%ss may only have dialect attributes", what);
     return true;
 }
 

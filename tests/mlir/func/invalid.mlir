@@ -172,3 +172,14 @@ func.func @bad(%arg0: i32 loc(#nowhere)) {
   return
 }
 // CHECK: :3:31: error: operation location alias was never defined
+
+// -----
+
+// Argument and result attributes must be dialect attributes (a name with a dot).
+func.func private @arg_attr(i1 {plain = 10})
+// CHECK: :4:1: error: 'func.func' op arguments may only have dialect attributes
+
+// -----
+
+func.func private @res_attr() -> (i1 {plain = 10})
+// CHECK: :3:1: error: 'func.func' op results may only have dialect attributes

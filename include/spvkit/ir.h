@@ -378,11 +378,31 @@ SPVK_API spvk_ir_op *spvk_ir_build(spvk_ir_builder *b, const spvk_ir_op_state *s
 
 /* ---- Walking ---- */
 typedef enum spvk_ir_walk_result { SPVK_WALK_ADVANCE, SPVK_WALK_SKIP, SPVK_WALK_INTERRUPT } spvk_ir_walk_result;
+/* How a walk ended. A region that is not materialized (a function a lazy parser or a streamed
+   deserializer has not built) is never passed over: the walk stops at the op that holds it, which
+   the caller reports (spvk_ir_find_unmaterialized, spvk_ir_unmaterialized_error). Materialize
+   first (spvk_ir_lazy_parser_materialize, spvk_spirv_deserializer_finish) to walk everything. */
+typedef enum spvk_ir_walk_status {
+    SPVK_WALK_COMPLETED = 0,  /* every op was visited */
+    SPVK_WALK_INTERRUPTED,    /* the callback returned SPVK_WALK_INTERRUPT */
+    SPVK_WALK_UNMATERIALIZED, /* an op visited (or about to be gone into) holds a region not materialized */
+} spvk_ir_walk_status;
 /* Pre-order over op and everything nested in it. The callback may erase the op it is given only
-   when it returns SPVK_WALK_SKIP. Returns false when interrupted. */
-SPVK_API bool spvk_ir_walk(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user), void *user);
-/* Post-order: nested ops first; the callback may erase the op it is given. */
-SPVK_API bool spvk_ir_walk_post(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user), void *user);
+   when it returns SPVK_WALK_SKIP, and may materialize its regions (they are looked at after it
+   returns); an op it skips is not gone into, materialized or not. */
+SPVK_API spvk_ir_walk_status spvk_ir_walk(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user),
+                                          void *user);
+/* Post-order: nested ops first; the callback may erase the op it is given. An op holding a
+   region not materialized stops the walk before the callback sees it. */
+SPVK_API spvk_ir_walk_status spvk_ir_walk_post(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user),
+                                               void *user);
+/* The first op at or under op, in pre-order, that holds a region not materialized, or NULL when
+   op is whole. */
+SPVK_API spvk_ir_op *spvk_ir_find_unmaterialized(const spvk_ir_op *op);
+/* Reports to diags (when not NULL), at op's location: "'<op>' op holds a region that is not
+   materialized" and what cannot work on it (`what`, e.g. "cannot be walked"). Returns
+   SPVK_ERROR_INVALID, or SPVK_ERROR_OUT_OF_MEMORY when the diagnostic could not be added. */
+SPVK_API spvk_result spvk_ir_unmaterialized_error(spvk_diagnostics *diags, const spvk_ir_op *op, const char *what);
 
 /* ---- Symbols ---- */
 #define SPVK_IR_SYMBOL_NAME "sym_name"
@@ -613,12 +633,18 @@ SPVK_API size_t spvk_ir_context_memory(const spvk_ir_context *ctx); /* bytes hel
 
 /* ---- Verifier ----
    Structure (terminators, region counts, dominance inside regions, isolation from above) and each
-   op's own verifier. Problems go to diags, naming the op's location when it has one. */
+   op's own verifier. Problems go to diags, naming the op's location when it has one. A region
+   that is not materialized is one of them ("'spirv.func' op holds a region that is not
+   materialized: it cannot be verified"), except in spvk_ir_verifier_run_streamed. */
 SPVK_API spvk_result spvk_ir_verify(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *diags);
 /* The same for many ops of one IR (each function of a streamed module): the symbol tables the
    ops refer to are indexed once, so they must not change between runs. */
 SPVK_API spvk_ir_verifier *spvk_ir_verifier_create(spvk_ir_context *ctx, spvk_diagnostics *diags);
 SPVK_API spvk_result spvk_ir_verifier_run(spvk_ir_verifier *v, spvk_ir_op *op);
+/* The module level of a streamed module (spvk_ir_stream): op and what is materialized in it. A
+   region not materialized is a child's body that the stream's child_begin builds and verifies
+   with this verifier; only a streaming translator's caller may leave it for later. */
+SPVK_API spvk_result spvk_ir_verifier_run_streamed(spvk_ir_verifier *v, spvk_ir_op *op);
 SPVK_API void spvk_ir_verifier_destroy(spvk_ir_verifier *v);
 
 /* ---- Streaming: one function at a time ----
@@ -669,6 +695,10 @@ typedef struct spvk_ir_print_options {
        (child_begin), threads - 1 others print the children made before it; the text and the
        order of the hooks are the same. The context's allocator must then be thread-safe. */
     unsigned threads;
+    /* Where the printer reports IR it cannot print (may be NULL): a region that is not
+       materialized, other than a streamed child's body, fails the print (spvk_ir_print returns
+       NULL, spvk_ir_print_to SPVK_ERROR_INVALID) rather than print as `{}`, a declaration. */
+    spvk_diagnostics *diags;
 } spvk_ir_print_options;
 
 /* Parses MLIR text; the top-level ops are wrapped in a builtin.module unless the text is one. */

@@ -195,7 +195,10 @@ SPVK_API bool spvk_pass_manager_timing(const spvk_pass_manager *pm, spvk_pass_ti
 /* ---- Running ---- */
 /* Runs pm on op, whose name must be pm's anchor ("can't run 'func.func' pass manager on
    'builtin.module' op" otherwise). Stops at the first pass that fails (its diagnostics are in
-   diags; SPVK_ERROR_INVALID), or whose result no longer verifies. */
+   diags; SPVK_ERROR_INVALID), or whose result no longer verifies. op must be whole: one holding
+   a region that is not materialized (a lazily parsed or streamed module) is refused before any
+   pass runs ("'spirv.func' op holds a region that is not materialized: passes cannot run on
+   it"). */
 SPVK_API spvk_result spvk_pass_manager_run(spvk_pass_manager *pm, spvk_ir_op *op, spvk_diagnostics *diags);
 
 #ifdef __cplusplus

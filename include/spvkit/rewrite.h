@@ -104,7 +104,8 @@ SPVK_API spvk_ir_block *spvk_rewriter_split_block(spvk_rewriter *rw, spvk_ir_op 
 
 /* ---- Cloning ----
    A detached copy of op with its regions: values defined inside op are the copy's own, values
-   from outside are used as they are. NULL when out of memory. */
+   from outside are used as they are. NULL when out of memory, or when op holds a region that is
+   not materialized (spvk_ir_find_unmaterialized): a copy of it could never be built. */
 SPVK_API spvk_ir_op *spvk_ir_op_clone(spvk_ir_context *ctx, const spvk_ir_op *op);
 
 /* ---- Trivially dead ops and effects (MLIR's isOpTriviallyDead / isMemoryEffectFree) ---- */
@@ -134,12 +135,15 @@ typedef struct spvk_greedy_config {
     int64_t max_iterations;     /* -1: no limit (default 10) */
     int64_t max_num_rewrites;   /* -1: no limit (default) */
     bool fold;                  /* fold ops (default true) */
+    /* Where IR the driver cannot work on is reported (NULL: nowhere; default NULL). */
+    spvk_diagnostics *diags;
 } spvk_greedy_config;
 
 SPVK_API void spvk_greedy_config_default(spvk_greedy_config *config);
 /* Applies patterns (NULL: none, folding only) and folds ops in op's regions until nothing changes
-   or max_iterations is reached. *converged says which (may be NULL). Returns SPVK_OK or
-   SPVK_ERROR_OUT_OF_MEMORY. */
+   or max_iterations is reached. *converged says which (may be NULL). Returns SPVK_OK,
+   SPVK_ERROR_OUT_OF_MEMORY, or SPVK_ERROR_INVALID when op holds a region that is not materialized
+   (reported to config->diags; nothing is rewritten). */
 SPVK_API spvk_result spvk_apply_patterns_greedily(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_pattern_set *patterns,
                                                   const spvk_greedy_config *config, bool *converged);
 
@@ -231,7 +235,8 @@ SPVK_API spvk_result spvk_apply_partial_conversion(spvk_ir_op *op, const spvk_co
 SPVK_API spvk_result spvk_apply_full_conversion(spvk_ir_op *op, const spvk_conversion_target *target,
                                                 const spvk_pattern_set *patterns, spvk_diagnostics *diags);
 /* Folds pairs of unrealized_conversion_cast that cancel out (A -> B -> A) and drops unused ones
-   under op (MLIR's reconcile-unrealized-casts). */
+   under op (MLIR's reconcile-unrealized-casts). SPVK_ERROR_INVALID, changing nothing, when op
+   holds a region that is not materialized (spvk_ir_find_unmaterialized names it). */
 SPVK_API spvk_result spvk_reconcile_unrealized_casts(spvk_ir_context *ctx, spvk_ir_op *op);
 
 #ifdef __cplusplus

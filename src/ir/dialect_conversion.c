@@ -972,6 +972,10 @@ static spvk_result convert(spvk_ir_op *root, const spvk_conversion_target *targe
                            bool full, spvk_diagnostics *diags)
 {
     spvk_ir_context *ctx = spvk_pattern_set_context(patterns);
+    /* Before anything changes: a body not built could not be legalized, nor rolled back. */
+    const spvk_ir_op *unbuilt = spvk_ir_find_unmaterialized(root);
+    if (unbuilt)
+        return spvk_ir_unmaterialized_error(diags, unbuilt, "it cannot be converted");
     conv c;
     memset(&c, 0, sizeof c);
     c.hooks = &conversion_hooks;
@@ -988,7 +992,7 @@ static spvk_result convert(spvk_ir_op *root, const spvk_conversion_target *targe
     spvk_result result = SPVK_OK;
     if (!rw_pattern_index_init(&c.patterns, patterns))
         c.oom = true;
-    spvk_ir_walk(root, collect, &ops);
+    (void)spvk_ir_walk(root, collect, &ops); /* whole, as checked above */
     if (ops.failed)
         c.oom = true;
     const spvk_ir_op *failed_op = NULL;
@@ -1116,7 +1120,10 @@ spvk_result spvk_reconcile_unrealized_casts(spvk_ir_context *ctx, spvk_ir_op *op
 {
     rw_vec casts;
     rw_vec_init(&casts, spvk_ir_context_allocator(ctx));
-    spvk_ir_walk(op, collect_casts, &casts);
+    if (spvk_ir_walk(op, collect_casts, &casts) == SPVK_WALK_UNMATERIALIZED) {
+        rw_vec_free(&casts); /* nothing changed yet */
+        return SPVK_ERROR_INVALID;
+    }
     if (casts.failed) {
         rw_vec_free(&casts);
         return SPVK_ERROR_OUT_OF_MEMORY;

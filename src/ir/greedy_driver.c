@@ -430,12 +430,11 @@ static bool simplify_region(driver *d, spvk_ir_region *region, bool *converged)
         for (spvk_ir_block *b = region->first; b; b = b->next)
             for (spvk_ir_op *o = b->first, *next; o; o = next) {
                 next = o->next;
-                if (d->config.top_down) {
-                    if (!spvk_ir_walk(o, populate_pre, d))
-                        break;
-                } else {
-                    spvk_ir_walk_post(o, populate_post, d);
-                }
+                /* Whole: spvk_apply_patterns_greedily refused IR with a region not materialized. */
+                if (d->config.top_down)
+                    (void)spvk_ir_walk(o, populate_pre, d);
+                else
+                    (void)spvk_ir_walk_post(o, populate_post, d);
             }
         if (d->config.top_down)
             wl_reverse(d);
@@ -460,6 +459,11 @@ static bool simplify_region(driver *d, spvk_ir_region *region, bool *converged)
 spvk_result spvk_apply_patterns_greedily(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_pattern_set *patterns,
                                          const spvk_greedy_config *config, bool *converged)
 {
+    /* A body not built cannot be rewritten, and passing over it would report a fixpoint the IR
+       never reached. */
+    const spvk_ir_op *unbuilt = spvk_ir_find_unmaterialized(op);
+    if (unbuilt)
+        return spvk_ir_unmaterialized_error(config ? config->diags : NULL, unbuilt, "patterns cannot be applied to it");
     driver d;
     memset(&d, 0, sizeof d);
     d.ctx = ctx;
@@ -479,8 +483,6 @@ spvk_result spvk_apply_patterns_greedily(spvk_ir_context *ctx, spvk_ir_op *op, c
     if (!rw_pattern_index_init(&d.patterns, patterns))
         d.oom = true;
     for (uint32_t r = 0; r < op->num_regions && !d.oom; r++) {
-        if (op->regions[r].unmaterialized)
-            continue;
         bool c = true;
         simplify_region(&d, &op->regions[r], &c);
         all &= c;
@@ -830,7 +832,7 @@ static bool region_dce(spvk_rewriter *rw, spvk_ir_region *regions, uint32_t coun
     for (uint32_t r = 0; r < count && !cleared; r++)
         for (spvk_ir_block *b = regions[r].first; b; b = b->next)
             for (spvk_ir_op *o = b->first; o; o = o->next)
-                spvk_ir_walk(o, clear_scratch, NULL);
+                (void)spvk_ir_walk(o, clear_scratch, NULL); /* whole: see spvk_apply_patterns_greedily */
     do {
         l.changed = false;
         for (uint32_t r = 0; r < count && !l.oom; r++)

@@ -581,31 +581,78 @@ spvk_ir_op *spvk_ir_build(spvk_ir_builder *b, const spvk_ir_op_state *state)
    Iterative would avoid deep C recursion, but nesting depth is bounded by the parser and the
    deserializer (both refuse absurd depths), so plain recursion stays readable. */
 
-bool spvk_ir_walk(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user), void *user)
+static bool holds_unmaterialized(const spvk_ir_op *op)
+{
+    for (uint32_t i = 0; i < op->num_regions; i++)
+        if (op->regions[i].unmaterialized)
+            return true;
+    return false;
+}
+
+spvk_ir_walk_status spvk_ir_walk(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user), void *user)
 {
     spvk_ir_walk_result r = fn(op, user);
     if (r == SPVK_WALK_INTERRUPT)
-        return false;
+        return SPVK_WALK_INTERRUPTED;
     if (r == SPVK_WALK_SKIP)
-        return true;
+        return SPVK_WALK_COMPLETED;
+    /* After the callback: it may have built the regions it was given. */
+    if (holds_unmaterialized(op))
+        return SPVK_WALK_UNMATERIALIZED;
     for (uint32_t i = 0; i < op->num_regions; i++)
         for (spvk_ir_block *b = op->regions[i].first; b; b = b->next)
             for (spvk_ir_op *o = b->first, *next; o; o = next) {
                 next = o->next;
-                if (!spvk_ir_walk(o, fn, user))
-                    return false;
+                spvk_ir_walk_status s = spvk_ir_walk(o, fn, user);
+                if (s != SPVK_WALK_COMPLETED)
+                    return s;
             }
-    return true;
+    return SPVK_WALK_COMPLETED;
 }
 
-bool spvk_ir_walk_post(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user), void *user)
+spvk_ir_walk_status spvk_ir_walk_post(spvk_ir_op *op, spvk_ir_walk_result (*fn)(spvk_ir_op *op, void *user),
+                                      void *user)
 {
+    if (holds_unmaterialized(op))
+        return SPVK_WALK_UNMATERIALIZED;
     for (uint32_t i = 0; i < op->num_regions; i++)
         for (spvk_ir_block *b = op->regions[i].first; b; b = b->next)
             for (spvk_ir_op *o = b->first, *next; o; o = next) {
                 next = o->next;
-                if (!spvk_ir_walk_post(o, fn, user))
-                    return false;
+                spvk_ir_walk_status s = spvk_ir_walk_post(o, fn, user);
+                if (s != SPVK_WALK_COMPLETED)
+                    return s;
             }
-    return fn(op, user) != SPVK_WALK_INTERRUPT;
+    return fn(op, user) == SPVK_WALK_INTERRUPT ? SPVK_WALK_INTERRUPTED : SPVK_WALK_COMPLETED;
+}
+
+spvk_ir_op *spvk_ir_find_unmaterialized(const spvk_ir_op *op)
+{
+    if (holds_unmaterialized(op))
+        return (spvk_ir_op *)op;
+    for (uint32_t i = 0; i < op->num_regions; i++)
+        for (const spvk_ir_block *b = op->regions[i].first; b; b = b->next)
+            for (const spvk_ir_op *o = b->first; o; o = o->next)
+                if (o->num_regions) {
+                    spvk_ir_op *found = spvk_ir_find_unmaterialized(o);
+                    if (found)
+                        return found;
+                }
+    return NULL;
+}
+
+spvk_result spvk_ir_unmaterialized_error(spvk_diagnostics *diags, const spvk_ir_op *op, const char *what)
+{
+    const char *file = NULL;
+    uint32_t line = 0, column = 0;
+    if (op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
+        file = op->loc->string;
+        line = (uint32_t)op->loc->value;
+        column = (uint32_t)op->loc->value2;
+    }
+    if (diags && !spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column,
+                                NULL, 0, "'%s' op holds a region that is not materialized: %s", spvk_ir_op_name(op),
+                                what ? what : "it cannot be used"))
+        return SPVK_ERROR_OUT_OF_MEMORY;
+    return SPVK_ERROR_INVALID;
 }

@@ -4001,7 +4001,7 @@ static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op);
 static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
 {
     lazy_walk w = {user, SPVK_OK};
-    spvk_ir_walk(child, materialize_each, &w);
+    (void)spvk_ir_walk(child, materialize_each, &w);
     if (w.result == SPVK_OK && w.lp->stream_verifier && !pool_verified(w.lp, child))
         w.result = spvk_ir_verifier_run(w.lp->stream_verifier, child);
     return w.result;
@@ -4010,7 +4010,7 @@ static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
 static void lazy_stream_end(void *user, spvk_ir_op *child)
 {
     lazy_walk w = {user, SPVK_OK};
-    spvk_ir_walk(child, release_each, &w);
+    (void)spvk_ir_walk(child, release_each, &w);
 }
 
 static bool lazy_stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)

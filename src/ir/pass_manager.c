@@ -1262,8 +1262,8 @@ static spvk_result run_nested(run_state *rs, pm_entry *e, spvk_ir_op *op)
     rs->parent = op;
     for (uint32_t ri = 0; ri < op->num_regions && r == SPVK_OK; ri++) {
         spvk_ir_region *region = &op->regions[ri];
-        if (region->unmaterialized) {
-            r = op_error(rs, op, "holds a region that is not materialized: passes cannot run on it");
+        if (region->unmaterialized) { /* made so by a pass (spvk_ir_region_unmaterialize) */
+            r = spvk_ir_unmaterialized_error(rs->diags, op, "passes cannot run on it");
             break;
         }
         for (spvk_ir_block *b = region->first; b && r == SPVK_OK; b = b->next)
@@ -1330,5 +1330,10 @@ spvk_result spvk_pass_manager_run(spvk_pass_manager *pm, spvk_ir_op *op, spvk_di
                       "%s", message);
         return SPVK_ERROR_INVALID;
     }
+    /* Passes run on whole IR: a body a lazy parser or a streamed deserializer has not built
+       would be passed over (and a verifier after each pass could not check it). */
+    const spvk_ir_op *unbuilt = spvk_ir_find_unmaterialized(op);
+    if (unbuilt)
+        return spvk_ir_unmaterialized_error(diags, unbuilt, "passes cannot run on it");
     return run_manager(&rs, pm, op);
 }

@@ -420,6 +420,7 @@ bool spvk_ir_op_would_be_trivially_dead(const spvk_ir_op *op)
 {
     if (op->def->traits & (SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_SYMBOL))
         return false;
+    /* A body not built may hold anything (the drivers refuse such IR before asking). */
     for (uint32_t r = 0; r < op->num_regions; r++)
         if (op->regions[r].unmaterialized)
             return false;
@@ -688,7 +689,6 @@ static bool clone_regions(spvk_ir_context *ctx, const spvk_ir_op *op, spvk_ir_op
 {
     bool ok = true;
     for (uint32_t r = 0; r < op->num_regions && ok; r++) {
-        copy->regions[r].unmaterialized = op->regions[r].unmaterialized;
         for (spvk_ir_block *b = op->regions[r].first; b && ok; b = b->next) {
             spvk_ir_block *nb = spvk_ir_block_create(ctx);
             if (!nb)
@@ -786,12 +786,15 @@ static spvk_ir_walk_result fixup(spvk_ir_op *op, void *user)
 
 spvk_ir_op *spvk_ir_op_clone(spvk_ir_context *ctx, const spvk_ir_op *op)
 {
+    /* A body not built has nothing to copy, and the copy's would never be built. */
+    if (spvk_ir_find_unmaterialized(op))
+        return NULL;
     rw_map map;
     rw_map_init(&map, spvk_ir_context_allocator(ctx));
     bool ok = true;
     spvk_ir_op *copy = clone_rec(ctx, op, &map, &ok);
     if (copy && ok && !map.failed)
-        spvk_ir_walk(copy, fixup, &map);
+        (void)spvk_ir_walk(copy, fixup, &map); /* whole, as op is */
     else if (copy) {
         for (uint32_t i = 0; i < copy->num_results; i++)
             rw_value_drop_uses(&copy->results[i]);

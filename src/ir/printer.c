@@ -92,6 +92,9 @@ struct spvk_ir_printer {
     name_set names, child_names;
     bool in_child;
     spvk_result hook_result;
+    /* The first op met holding a region that is not materialized (outside a streamed child's
+       body, which the stream builds): the print fails and names it. */
+    const spvk_ir_op *unmaterialized;
     bool failed;
     spvk_ir_write_fn write; /* spvk_ir_print_to: where the text goes, a chunk at a time */
     void *write_user;
@@ -454,6 +457,19 @@ typedef struct name_frame {
 
 /* Numbers the values and blocks of root's regions (and root's results when with_results) into
    the maps, starting from the scope's counters. */
+/* One of the ops of the streamed root's region, whose bodies the stream builds and frees. */
+static bool is_streamed_child(const printer *p, const spvk_ir_op *op)
+{
+    return p->stream && op && op->block && op->block->region && op->block->region->op == p->root;
+}
+
+static void unmaterialized_met(printer *p, const spvk_ir_op *op)
+{
+    if (!p->unmaterialized)
+        p->unmaterialized = op;
+    p->failed = true;
+}
+
 static void number_regions(printer *p, const spvk_ir_op *root, bool with_results, name_scope sc, ptr_map *ops,
                            ptr_map *blocks)
 {
@@ -477,6 +493,12 @@ static void number_regions(printer *p, const spvk_ir_op *root, bool with_results
             sc.next_conflict = f.next_conflict;
         }
         name_set_pop(sc.set, f.mark);
+        if (f.region->unmaterialized) {
+            /* A streamed child's body is numbered when the stream has built it (print_child). */
+            if (!is_streamed_child(p, f.region->op))
+                unmaterialized_met(p, f.region->op);
+            continue;
+        }
         uint32_t label = 0;
         for (const spvk_ir_block *b = f.region->first; b; b = b->next) {
             bool entry = b == f.region->first;
@@ -1424,7 +1446,24 @@ static spvk_ir_walk_result alias_walk_op(spvk_ir_op *op, void *user)
                 if (p->debug_info && b->args[k]->loc)
                     alias_count(p, (uintptr_t)b->args[k]->loc | 1u);
             }
-    return p->failed ? SPVK_WALK_INTERRUPT : SPVK_WALK_ADVANCE;
+    if (p->failed)
+        return SPVK_WALK_INTERRUPT;
+    if (is_streamed_child(p, op)) {
+        /* Its bodies not built yet are the stream's to build: only the others are measured (the
+           items they may name were counted from the context, print_aliases). */
+        bool whole = true;
+        for (uint32_t r = 0; r < op->num_regions; r++)
+            whole &= !op->regions[r].unmaterialized;
+        if (!whole) {
+            for (uint32_t r = 0; r < op->num_regions && !p->failed; r++)
+                for (spvk_ir_block *b = op->regions[r].first; b && !p->failed; b = b->next)
+                    for (spvk_ir_op *o = b->first; o && !p->failed; o = o->next)
+                        if (spvk_ir_walk(o, alias_walk_op, p) == SPVK_WALK_UNMATERIALIZED)
+                            unmaterialized_met(p, spvk_ir_find_unmaterialized(o));
+            return SPVK_WALK_SKIP;
+        }
+    }
+    return SPVK_WALK_ADVANCE;
 }
 
 /* The name an alias's text suggests (MLIR's style: `!tuple`, `#array`, `!spirv_struct`), then
@@ -1497,7 +1536,8 @@ static void print_aliases(printer *p, const spvk_ir_op *root)
     memset(at, 0, sizeof *at);
     spvk_buffer_init(&at->names, p->alloc);
     p->aliases = at;
-    spvk_ir_walk((spvk_ir_op *)root, alias_walk_op, p);
+    if (spvk_ir_walk((spvk_ir_op *)root, alias_walk_op, p) == SPVK_WALK_UNMATERIALIZED)
+        unmaterialized_met(p, spvk_ir_find_unmaterialized(root));
     for (uint32_t i = 0; p->stream && !p->generic && i < count; i++)
         alias_count(p, items[i]);
     spvk_free(p->alloc, items, (size_t)count * sizeof *items);
@@ -1756,6 +1796,11 @@ static void print_block(printer *p, const spvk_ir_block *b, bool header, bool te
 static void print_region_with(printer *p, const spvk_ir_region *r, bool entry_args, bool empty_block,
                               bool terminators)
 {
+    if (r->unmaterialized) {
+        /* Printed as `{}` it would read back as a declaration. */
+        unmaterialized_met(p, r->op);
+        return;
+    }
     text(p, "{\n");
     if (r->first) {
         const spvk_ir_block *entry = r->first;
@@ -2496,7 +2541,16 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
         /* As MLIR does (unless told to assume verified IR): IR that fails verification prints in
            generic form, because custom printers may rely on what their verifiers check. The
            verifier only writes the ops' scratch fields. */
-        spvk_result vr = spvk_ir_verify(p->ctx, (spvk_ir_op *)op, NULL);
+        bool streamed = options && options->stream.child_begin && op->num_regions == 1;
+        spvk_result vr = SPVK_ERROR_OUT_OF_MEMORY;
+        if (streamed) {
+            /* The module level: the stream verifies each child as it builds it. */
+            spvk_ir_verifier *v = spvk_ir_verifier_create(p->ctx, NULL);
+            if (v)
+                vr = spvk_ir_verifier_run_streamed(v, (spvk_ir_op *)op);
+            spvk_ir_verifier_destroy(v);
+        } else
+            vr = spvk_ir_verify(p->ctx, (spvk_ir_op *)op, NULL);
         if (vr == SPVK_ERROR_OUT_OF_MEMORY) {
             p->failed = true;
             return;
@@ -2533,6 +2587,8 @@ char *spvk_ir_print(spvk_ir_context *ctx, const spvk_ir_op *op, const spvk_ir_pr
     printer pp;
     printer_init(&pp, ctx, options);
     print_root(&pp, op, options);
+    if (pp.unmaterialized)
+        (void)spvk_ir_unmaterialized_error(options ? options->diags : NULL, pp.unmaterialized, "it cannot be printed");
     return printer_finish(&pp);
 }
 
@@ -2557,6 +2613,8 @@ spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op, const s
     spvk_buffer_free(&pp.out);
     if (pp.hook_result != SPVK_OK)
         return pp.hook_result;
+    if (pp.unmaterialized && !pp.write_failed)
+        return spvk_ir_unmaterialized_error(options ? options->diags : NULL, pp.unmaterialized, "it cannot be printed");
     return pp.write_failed ? SPVK_ERROR_IO : pp.failed ? SPVK_ERROR_OUT_OF_MEMORY : SPVK_OK;
 }
 

@@ -37,6 +37,9 @@ struct spvk_ir_verifier {
     const spvk_allocator *allocator;
     size_t errors;
     bool out_of_memory;
+    /* spvk_ir_verifier_run_streamed: a region not materialized is a streamed child's body, which
+       the stream's child_begin verifies once built. Otherwise it is an error. */
+    bool streamed;
     /* Symbol indexes built on first use, for the few symbol-table ops a module has; past
        VERIFIER_TABLES the lookup falls back to a scan. */
     symbol_index *tables[VERIFIER_TABLES];
@@ -419,6 +422,11 @@ static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsi
 static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir_region *r, region_info *outer,
                           unsigned depth)
 {
+    if (r->unmaterialized) {
+        if (!v->streamed)
+            spvk_ir_op_error(v, parent, "holds a region that is not materialized: it cannot be verified");
+        return;
+    }
     region_info ri = {0};
     ri.region = r;
     ri.outer = outer;
@@ -514,6 +522,17 @@ spvk_result spvk_ir_verifier_run(spvk_ir_verifier *v, spvk_ir_op *op)
         return SPVK_ERROR_USAGE;
     v->out_of_memory = false;
     return run(v, op);
+}
+
+spvk_result spvk_ir_verifier_run_streamed(spvk_ir_verifier *v, spvk_ir_op *op)
+{
+    if (!v || !op)
+        return SPVK_ERROR_USAGE;
+    v->out_of_memory = false;
+    v->streamed = true;
+    spvk_result r = run(v, op);
+    v->streamed = false;
+    return r;
 }
 
 spvk_ir_verifier *ir_verifier_create_sharing(spvk_ir_context *ctx, spvk_ir_verifier *parent, const spvk_ir_op *table)

@@ -24,8 +24,11 @@ spvk_result spvk_canonicalize(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_c
         return SPVK_ERROR_OUT_OF_MEMORY;
     spvk_result r = SPVK_ERROR_OUT_OF_MEMORY;
     bool converged = true;
+    spvk_greedy_config config = options->config;
+    if (!config.diags)
+        config.diags = diags;
     if (spvk_pattern_set_add_canonicalization(set))
-        r = spvk_apply_patterns_greedily(ctx, op, set, &options->config, &converged);
+        r = spvk_apply_patterns_greedily(ctx, op, set, &config, &converged);
     spvk_pattern_set_destroy(set);
     if (r == SPVK_OK && options->test_convergence && !converged) {
         /* MLIR's canonicalizer signals a pass failure with no message of its own; the pass

@@ -321,7 +321,7 @@ static bool simplify_op(cse *c, spvk_ir_op *op, bool ssa)
         return true;
     }
     for (uint32_t r = 0; r < op->num_regions; r++)
-        if (op->regions[r].unmaterialized || (op->regions[r].first && op->regions[r].first->next))
+        if (op->regions[r].first && op->regions[r].first->next)
             return false;
     uint32_t h = op_hash(op);
     if (!spvk_ir_op_is_memory_effect_free(op)) {
@@ -486,7 +486,7 @@ static bool build_domtree(cse *c, spvk_ir_region *region, domtree *t)
 
 static void simplify_region(cse *c, spvk_ir_region *region)
 {
-    if (!region->first || region->unmaterialized)
+    if (!region->first)
         return;
     spvk_ir_op *parent = region->op;
     bool ssa = !(parent && (parent->def->traits & (SPVK_TRAIT_GRAPH_REGION | SPVK_TRAIT_UNREGISTERED)));
@@ -546,7 +546,10 @@ static void simplify_region(cse *c, spvk_ir_region *region)
 
 spvk_result spvk_cse(spvk_ir_context *ctx, spvk_ir_op *op, spvk_diagnostics *diags)
 {
-    (void)diags;
+    /* A body not built has no ops to merge, and one built later would not be seen. */
+    const spvk_ir_op *unbuilt = spvk_ir_find_unmaterialized(op);
+    if (unbuilt)
+        return spvk_ir_unmaterialized_error(diags, unbuilt, "cse cannot run on it");
     cse c;
     memset(&c, 0, sizeof c);
     c.ctx = ctx;

@@ -83,7 +83,8 @@ static char *check_lazy(const uint8_t *data, size_t size, spvk_ir_context *eager
     if (r == SPVK_OK) {
         spvk_ir_lazy_parser_set_threads(lp, threads);
         lazy_walk w = {lp, SPVK_OK};
-        spvk_ir_walk(m, materialize_skipped, &w);
+        if (spvk_ir_walk(m, materialize_skipped, &w) == SPVK_WALK_UNMATERIALIZED)
+            abort(); /* every body was asked for before the walk went in */
         r = w.result;
         if (r != SPVK_OK && r != SPVK_ERROR_INVALID)
             abort();

@@ -77,7 +77,7 @@ static spvk_result serialize_streamed(const char *text, unsigned threads, uint32
         verifier = spvk_ir_verifier_create(ctx, &d);
         if (!verifier)
             abort();
-        r = spvk_ir_verifier_run(verifier, top);
+        r = spvk_ir_verifier_run_streamed(verifier, top);
     }
     spvk_ir_op *module = NULL;
     for (spvk_ir_block *b = r == SPVK_OK && top->num_regions ? top->regions[0].first : NULL; b && !module; b = b->next)

@@ -1131,7 +1131,16 @@ static void test_streaming(void)
                 CHECK(!spvk_ir_region_is_empty(&o->regions[0]));
             }
         CHECK(funcs == 2);
-        CHECK(spvk_ir_verify(ctx, module, NULL) == SPVK_OK);
+        /* Bodies not built are not verified as if empty: whole, the module is refused, naming
+           each function; its level alone verifies (the stream verifies each body it builds). */
+        spvk_diagnostics vd;
+        spvk_diagnostics_init(&vd, NULL);
+        CHECK(spvk_ir_verify(ctx, module, &vd) == SPVK_ERROR_INVALID);
+        CHECK(vd.count == 2 && strstr(vd.items[0].message, "'spirv.func' op holds a region that is not materialized"));
+        spvk_diagnostics_free(&vd);
+        spvk_ir_verifier *level = spvk_ir_verifier_create(ctx, NULL);
+        CHECK(level && spvk_ir_verifier_run_streamed(level, module) == SPVK_OK);
+        spvk_ir_verifier_destroy(level);
         /* Streamed printing gives the whole module's text, twice over (bodies freed and built
            again), and memory does not grow the second time; then the same with a thread that
            prints each function while the next is built (custom form). */

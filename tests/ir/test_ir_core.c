@@ -295,10 +295,10 @@ static void test_walk(void)
     spvk_ir_value *two[2] = {spvk_ir_result(mb->first, 0), spvk_ir_result(mb->first, 0)};
     spvk_ir_block_append(mb, make(ctx, "test.add", two, 2, i32, 0));
     walked = 0;
-    CHECK(spvk_ir_walk(module, count_ops, NULL));
+    CHECK(spvk_ir_walk(module, count_ops, NULL) == SPVK_WALK_COMPLETED);
     CHECK(walked == 12);
     walked = 0;
-    CHECK(!spvk_ir_walk_post(module, stop_at_add, NULL));
+    CHECK(spvk_ir_walk_post(module, stop_at_add, NULL) == SPVK_WALK_INTERRUPTED);
     CHECK(walked == 11);
     spvk_ir_context_destroy(ctx);
 }

@@ -1461,7 +1461,7 @@ static bool check_stream_print(const char *name, const char *text, int mode)
         num_skipped = skipped_children(module, skipped, 4096);
         streamed_any = num_skipped > 0;
         spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, &d);
-        CHECK(verifier && spvk_ir_verifier_run(verifier, top) == SPVK_OK);
+        CHECK(verifier && spvk_ir_verifier_run_streamed(verifier, top) == SPVK_OK);
         size_t memory = 0;
         char *first = NULL;
         spvk_ir_lazy_parser_set_threads(lp, stream_threads);
@@ -1738,7 +1738,7 @@ static words serialize_streamed(const char *text, const char *name, int rounds, 
     out.res = spvk_ir_lazy_parser_create(ctx, text, strlen(text), name, &d, &top, &lp);
     if (out.res == SPVK_OK) {
         verifier = spvk_ir_verifier_create(ctx, &d);
-        out.res = verifier ? spvk_ir_verifier_run(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
+        out.res = verifier ? spvk_ir_verifier_run_streamed(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
     }
     spvk_ir_op *module = out.res == SPVK_OK ? find_spirv_module(top) : NULL;
     if (out.res == SPVK_OK && !module)
@@ -2181,7 +2181,7 @@ static void test_stream_threads_out_of_memory(void)
             spvk_result r = spvk_ir_lazy_parser_create(ctx, text, strlen(text), "oom2.mlir", &d, &top, &lp);
             if (r == SPVK_OK) {
                 verifier = spvk_ir_verifier_create(ctx, &d);
-                r = verifier ? spvk_ir_verifier_run(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
+                r = verifier ? spvk_ir_verifier_run_streamed(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
             }
             spvk_ir_op *module = r == SPVK_OK ? find_spirv_module(top) : NULL;
             uint32_t *w = NULL;

@@ -218,7 +218,7 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     if (r == SPVK_OK && o->verify) {
         verifier = spvk_ir_verifier_create(ctx, &diags);
         /* The module level now, each function as it is serialized. */
-        r = verifier ? spvk_ir_verifier_run(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
+        r = verifier ? spvk_ir_verifier_run_streamed(verifier, top) : SPVK_ERROR_OUT_OF_MEMORY;
     }
     const spvk_ir_op *module = NULL;
     if (r == SPVK_OK) {
@@ -265,7 +265,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
     if (r == SPVK_OK && o->verify) {
         verifier = spvk_ir_verifier_create(ctx, &diags);
         /* The module level now, each function as it is printed. */
-        r = verifier ? spvk_ir_verifier_run(verifier, module) : SPVK_ERROR_OUT_OF_MEMORY;
+        r = verifier ? spvk_ir_verifier_run_streamed(verifier, module) : SPVK_ERROR_OUT_OF_MEMORY;
     }
     cli_output out = {0};
     if (r == SPVK_OK && !cli_open_output(&out, o->output, false, "translate"))

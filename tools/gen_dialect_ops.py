@@ -154,10 +154,12 @@ def read_table(path, table, common=False):
                 fail(where, "expected `typeconstraint Name \"summary\" predicate`")
             summary, i = parse_quoted(where, words, 2)
             c = {"name": words[1], "summary": summary, "pred": words[i], "build": None, "where": where,
-                 "common": common}
+                 "common": common, "class": None}
             for w in words[i + 1:]:
                 if w.startswith("build="):
                     c["build"] = w[6:]
+                elif w.startswith("class="):
+                    c["class"] = w[6:]
                 else:
                     fail(where, "unknown typeconstraint option '%s'" % w)
             table.type_constraints[words[1]] = c
@@ -1120,8 +1122,8 @@ def generate(table_path, table_label=None):
         c = table.type_constraints[cn]
         ident = "tc_" + re.sub(r"[^A-Za-z0-9_]", "_", cn)
         tc_ident[cn] = ident
-        w("static const spvk_ods_type_constraint %s = {%s, %s, %s};" % (ident, c_str(cn), c_str(c["summary"]),
-                                                                        c_fn(c["pred"])))
+        w("static const spvk_ods_type_constraint %s = {%s, %s, %s, %s};" % (
+            ident, c_str(cn), c_str(c["summary"]), c_fn(c["pred"]), c_fn(c["class"])))
     ac_ident = {}
     forms = {"full": "SPVK_ODS_ATTR_FULL", "typed": "SPVK_ODS_ATTR_TYPED", "unit": "SPVK_ODS_ATTR_UNIT",
              "type": "SPVK_ODS_ATTR_TYPE", "symbol": "SPVK_ODS_ATTR_SYMBOL_NAME", "enum": "SPVK_ODS_ATTR_ENUM",

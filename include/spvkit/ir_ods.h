@@ -22,6 +22,10 @@ typedef struct spvk_ods_type_constraint {
     const char *name;    /* "SignlessIntegerLike" */
     const char *summary; /* "signless-integer-like": the verifier's "must be <summary>, but got ..." */
     bool (*pred)(const spvk_ir_type *t); /* NULL: any type */
+    /* The C++ type class MLIR's constraint has (VectorType of AnyVectorOfAnyRank, MemRefType...):
+       a format's type($x) of a value of this constraint refuses another kind of type as it is
+       parsed, "custom op 'vector.load' invalid kind of type specified". NULL: any type parses. */
+    bool (*type_class)(const spvk_ir_type *t);
 } spvk_ods_type_constraint;
 
 typedef struct spvk_ods_enum spvk_ods_enum;

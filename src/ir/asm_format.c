@@ -1559,14 +1559,17 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
     case SPVK_ODS_EL_TYPE: {
         type_list *l;
         bool single;
+        const spvk_ods_type_constraint *tc = NULL;
         switch (e->ref) {
         case SPVK_ODS_REF_OPERAND:
             l = &c->types[e->index];
             single = c->ods->operands[e->index].arity == SPVK_ODS_SINGLE;
+            tc = c->ods->operands[e->index].constraint;
             break;
         case SPVK_ODS_REF_RESULT:
             l = &c->rtypes[e->index];
             single = c->ods->results[e->index].arity == SPVK_ODS_SINGLE;
+            tc = c->ods->results[e->index].constraint;
             break;
         case SPVK_ODS_REF_OPERANDS:
             l = &c->all_types;
@@ -1579,7 +1582,11 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
         }
         if (single) {
             l->set = true;
-            return type_push(p, l, spvk_ir_parse_type(p));
+            spvk_ir_parser_loc loc = spvk_ir_parser_current_loc(p);
+            const spvk_ir_type *t = spvk_ir_parse_type(p);
+            if (t && tc && tc->type_class && !tc->type_class(t))
+                return spvk_ir_parser_op_error_at(p, loc, "invalid kind of type specified");
+            return type_push(p, l, t);
         }
         return parse_type_list(p, l);
     }

@@ -250,6 +250,11 @@ static void test_formats(void)
 
 static void test_verifier(void)
 {
+    /* a type of the wrong C++ class is refused where the format parses it (mlir-opt-19:
+       "custom op 'vector.load' invalid kind of type specified") */
+    FAILS("%m = \"other.m\"() : () -> memref<4xf32>\n%i = test.constant 0 : index\n"
+          "%0 = test.vload %m[%i] : memref<4xf32>, f32\n",
+          "custom op 'test.vload' invalid kind of type specified");
     /* MLIR 19's words */
     FAILS("%0 = test.constant 1.0 : f32\n%1 = test.addi %0, %0 : f32\n",
           "'test.addi' op operand #0 must be signless-integer-or-index-like, but got 'f32'");

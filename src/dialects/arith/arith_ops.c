@@ -88,13 +88,13 @@ static const spvk_ods_enum_case IntegerOverflowFlags_cases[] = {
 };
 const spvk_ods_enum spvk_arith_enum_IntegerOverflowFlags = {"IntegerOverflowFlags", SPVK_ODS_ENUM_ATTR, true, "overflow", ", ", IntegerOverflowFlags_cases, 3, spvk_arith_dialect, 257};
 
-static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
-static const spvk_ods_type_constraint tc_BitcastTypeConstraint = {"BitcastTypeConstraint", "signless-integer-or-float-like or memref of signless-integer or float", arith_is_bitcast_type};
-static const spvk_ods_type_constraint tc_BoolLike = {"BoolLike", "bool-like", spvk_ods_is_bool_like};
-static const spvk_ods_type_constraint tc_FloatLike = {"FloatLike", "floating-point-like", spvk_ods_is_float_like};
-static const spvk_ods_type_constraint tc_IndexCastTypeConstraint = {"IndexCastTypeConstraint", "signless-integer-like or memref of signless-integer", arith_is_index_cast_type};
-static const spvk_ods_type_constraint tc_SignlessFixedWidthIntegerLike = {"SignlessFixedWidthIntegerLike", "signless-fixed-width-integer-like", arith_is_signless_fixed_int_like};
-static const spvk_ods_type_constraint tc_SignlessIntegerLike = {"SignlessIntegerLike", "signless-integer-like", spvk_ods_is_signless_integer_like};
+static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL, NULL};
+static const spvk_ods_type_constraint tc_BitcastTypeConstraint = {"BitcastTypeConstraint", "signless-integer-or-float-like or memref of signless-integer or float", arith_is_bitcast_type, NULL};
+static const spvk_ods_type_constraint tc_BoolLike = {"BoolLike", "bool-like", spvk_ods_is_bool_like, NULL};
+static const spvk_ods_type_constraint tc_FloatLike = {"FloatLike", "floating-point-like", spvk_ods_is_float_like, NULL};
+static const spvk_ods_type_constraint tc_IndexCastTypeConstraint = {"IndexCastTypeConstraint", "signless-integer-like or memref of signless-integer", arith_is_index_cast_type, NULL};
+static const spvk_ods_type_constraint tc_SignlessFixedWidthIntegerLike = {"SignlessFixedWidthIntegerLike", "signless-fixed-width-integer-like", arith_is_signless_fixed_int_like, NULL};
+static const spvk_ods_type_constraint tc_SignlessIntegerLike = {"SignlessIntegerLike", "signless-integer-like", spvk_ods_is_signless_integer_like, NULL};
 static const spvk_ods_attr_constraint ac_TypedAttrInterface = {"TypedAttrInterface", "TypedAttr instance", arith_is_typed_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_enum_CmpFPredicate = {"CmpFPredicate", "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15", NULL, SPVK_ODS_ATTR_ENUM, 0, 0, 0, &spvk_arith_enum_CmpFPredicate, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_enum_CmpIPredicate = {"CmpIPredicate", "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9", NULL, SPVK_ODS_ATTR_ENUM, 0, 0, 0, &spvk_arith_enum_CmpIPredicate, NULL, NULL, NULL, 0};

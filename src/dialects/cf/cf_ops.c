@@ -5,9 +5,9 @@
 const spvk_ir_dialect *spvk_cf_dialect(void);
 extern const spvk_ods_dialect spvk_cf_ods;
 
-static const spvk_ods_type_constraint tc_AnyInteger = {"AnyInteger", "integer", spvk_ods_is_integer};
-static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
-static const spvk_ods_type_constraint tc_I1 = {"I1", "1-bit signless integer", spvk_ods_is_i1};
+static const spvk_ods_type_constraint tc_AnyInteger = {"AnyInteger", "integer", spvk_ods_is_integer, NULL};
+static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL, NULL};
+static const spvk_ods_type_constraint tc_I1 = {"I1", "1-bit signless integer", spvk_ods_is_i1, NULL};
 static const spvk_ods_attr_constraint ac_AnyIntElementsAttr = {"AnyIntElementsAttr", "integer elements attribute", cf_is_int_elements_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_DenseI32ArrayAttr = {"DenseI32ArrayAttr", "i32 dense array attribute", spvk_ods_is_dense_i32_array_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_StrAttr = {"StrAttr", "string attribute", spvk_ods_is_string_attr, SPVK_ODS_ATTR_STRING, 0, 0, 0, NULL, NULL, NULL, NULL, 0};

@@ -5,8 +5,8 @@
 const spvk_ir_dialect *spvk_func_dialect(void);
 extern const spvk_ods_dialect spvk_func_ods;
 
-static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
-static const spvk_ods_type_constraint tc_FunctionType = {"FunctionType", "function type", spvk_ods_is_function_type};
+static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL, NULL};
+static const spvk_ods_type_constraint tc_FunctionType = {"FunctionType", "function type", spvk_ods_is_function_type, NULL};
 static const spvk_ods_attr_constraint ac_DictArrayAttr = {"DictArrayAttr", "Array of dictionary attributes", spvk_ods_is_dictionary_array_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_FlatSymbolRefAttr = {"FlatSymbolRefAttr", "flat symbol reference attribute", spvk_ods_is_flat_symbol_ref_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_FunctionTypeAttr = {"FunctionTypeAttr", "type attribute of function type", spvk_ods_is_function_type_attr, SPVK_ODS_ATTR_TYPE, 0, 0, 0, NULL, NULL, NULL, NULL, 0};

@@ -20,9 +20,9 @@ static const spvk_ods_enum_case IndexCmpPredicate_cases[] = {
 };
 const spvk_ods_enum spvk_index_enum_IndexCmpPredicate = {"IndexCmpPredicate", SPVK_ODS_ENUM_BARE, false, "cmp_predicate", NULL, IndexCmpPredicate_cases, 10, spvk_index_dialect, 256};
 
-static const spvk_ods_type_constraint tc_I1 = {"I1", "1-bit signless integer", spvk_ods_is_i1};
-static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index};
-static const spvk_ods_type_constraint tc_IntegerOrIndex = {"IntegerOrIndex", "integer or index", index_is_integer_or_index};
+static const spvk_ods_type_constraint tc_I1 = {"I1", "1-bit signless integer", spvk_ods_is_i1, NULL};
+static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index, NULL};
+static const spvk_ods_type_constraint tc_IntegerOrIndex = {"IntegerOrIndex", "integer or index", index_is_integer_or_index, NULL};
 static const spvk_ods_attr_constraint ac_BoolAttr = {"BoolAttr", "bool attribute", spvk_ods_is_bool_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_IndexAttr = {"IndexAttr", "index attribute", spvk_ods_is_index_attr, SPVK_ODS_ATTR_TYPED, SPVK_TYPE_INDEX, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_enum_IndexCmpPredicate = {"IndexCmpPredicate", "index comparison predicate kind", NULL, SPVK_ODS_ATTR_ENUM, 0, 0, 0, &spvk_index_enum_IndexCmpPredicate, NULL, NULL, NULL, 0};

@@ -11,8 +11,8 @@ extern const spvk_ods_enum spvk_arith_enum_AtomicRMWKind;
 extern const spvk_ods_enum spvk_arith_enum_FastMathFlags;
 extern const spvk_ods_enum spvk_arith_enum_IntegerOverflowFlags;
 
-static const spvk_ods_type_constraint tc_FloatLike = {"FloatLike", "floating-point-like", spvk_ods_is_float_like};
-static const spvk_ods_type_constraint tc_SignlessIntegerLike = {"SignlessIntegerLike", "signless-integer-like", spvk_ods_is_signless_integer_like};
+static const spvk_ods_type_constraint tc_FloatLike = {"FloatLike", "floating-point-like", spvk_ods_is_float_like, NULL};
+static const spvk_ods_type_constraint tc_SignlessIntegerLike = {"SignlessIntegerLike", "signless-integer-like", spvk_ods_is_signless_integer_like, NULL};
 static const spvk_ods_attr_constraint ac_enum_FastMathFlags = {"FastMathFlags", "Floating point fast math flags", NULL, SPVK_ODS_ATTR_ENUM, 0, 0, 0, &spvk_arith_enum_FastMathFlags, NULL, NULL, NULL, 0};
 
 /* math.absf */

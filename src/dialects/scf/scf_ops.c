@@ -5,10 +5,10 @@
 const spvk_ir_dialect *spvk_scf_dialect(void);
 extern const spvk_ods_dialect spvk_scf_ods;
 
-static const spvk_ods_type_constraint tc_AnySignlessIntegerOrIndex = {"AnySignlessIntegerOrIndex", "signless integer or index", spvk_ods_is_signless_integer_or_index};
-static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
-static const spvk_ods_type_constraint tc_I1 = {"I1", "1-bit signless integer", spvk_ods_is_i1};
-static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index};
+static const spvk_ods_type_constraint tc_AnySignlessIntegerOrIndex = {"AnySignlessIntegerOrIndex", "signless integer or index", spvk_ods_is_signless_integer_or_index, NULL};
+static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL, NULL};
+static const spvk_ods_type_constraint tc_I1 = {"I1", "1-bit signless integer", spvk_ods_is_i1, NULL};
+static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index, NULL};
 static const spvk_ods_attr_constraint ac_DenseI64ArrayAttr = {"DenseI64ArrayAttr", "i64 dense array attribute", spvk_ods_is_dense_i64_array_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 
 /* scf.condition */

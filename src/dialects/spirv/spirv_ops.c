@@ -5,7 +5,7 @@
 const spvk_ir_dialect *spvk_spirv_dialect(void);
 extern const spvk_ods_dialect spvk_spirv_ods;
 
-static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
+static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL, NULL};
 static const spvk_ods_attr_constraint ac_ArrayAttr = {"ArrayAttr", "array attribute", spvk_ods_is_array_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_FlatSymbolRefAttr = {"FlatSymbolRefAttr", "flat symbol reference attribute", spvk_ods_is_flat_symbol_ref_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_SpirvCooperativeMatrixLayout = {"SpirvCooperativeMatrixLayout", "CooperativeMatrixLayout attribute", NULL, SPVK_ODS_ATTR_CUSTOM, 0, 0, 0, NULL, spvk_spirv_ods_parse_enum, spvk_spirv_ods_print_enum, spvk_spirv_ods_is_enum, SPVK_OPERAND_CooperativeMatrixLayout};

@@ -14,8 +14,13 @@ static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
 static const spvk_ir_attr *parse_attr(spvk_ir_parser *p, const spvk_ir_type *type)
 {
     (void)type;
+    const char *name = NULL;
+    size_t length = 0;
+    spvk_ir_parser_peek_identifier(p, &name, &length);
     bool handled;
     const spvk_ir_attr *a = spvk_ods_parse_enum_attr(p, &spvk_vector_ods, &handled);
+    if (!handled && name) /* mlir-opt-19's words for a mnemonic the dialect does not have */
+        spvk_ir_parser_error(p, "unknown attribute `%.*s` in dialect `vector`", (int)length, name);
     return handled ? a : NULL;
 }
 

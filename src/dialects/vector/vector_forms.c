@@ -293,12 +293,63 @@ void vector_shuffle_infer(spvk_ods_infer *in)
     in->result_types[0] = vector_type(in->ctx, shape, rank ? rank : 1, 0, vector_element(v1));
 }
 
-/* The elements are of the result's element type, one per element (from_elements' TypesMatchWith). */
-void vector_from_elements_infer(spvk_ods_infer *in)
+/* vector.from_elements %a, %b, ... attr-dict : vector-type: one element per vector element, of
+   its element type ("2 operands present, but expected 3" at the first operand otherwise). */
+bool vector_from_elements_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
 {
-    const spvk_ir_type *r = in->num_results ? in->result_types[0] : NULL;
-    const spvk_ir_type *e = vector_element(r);
-    for (uint32_t i = 0; e && i < in->num_operands; i++)
-        if (!in->operand_types[i])
-            in->operand_types[i] = e;
+    spvk_ir_operand_ref *refs = NULL, first;
+    uint32_t n = 0, cap = 0;
+    spvk_ir_parser_position(p, &first);
+    spvk_ir_operand_ref r;
+    if (spvk_ir_parse_optional_operand(p, &r)) {
+        first = r;
+        do {
+            if (n && !spvk_ir_parse_operand(p, &r))
+                return false;
+            if (n == cap) {
+                uint32_t ncap = cap ? 2 * cap : 16;
+                spvk_ir_operand_ref *grown = spvk_ir_parser_scratch(p, (size_t)ncap * sizeof *grown);
+                if (!grown)
+                    return false;
+                if (n)
+                    memcpy(grown, refs, (size_t)n * sizeof *refs);
+                refs = grown;
+                cap = ncap;
+            }
+            refs[n++] = r;
+        } while (spvk_ir_parse_optional_punct(p, ","));
+    }
+    if (!spvk_ir_parse_optional_attr_dict(p, state) || !spvk_ir_parse_punct(p, ":"))
+        return false;
+    spvk_ir_parser_loc type_loc = spvk_ir_parser_current_loc(p);
+    const spvk_ir_type *t = spvk_ir_parse_type(p);
+    if (!t)
+        return false;
+    if (!vector_is_vector(t))
+        return spvk_ir_parser_op_error_at(p, type_loc, "invalid kind of type specified");
+    int64_t expected = vector_num_elements(t);
+    if ((int64_t)n != expected)
+        return spvk_ir_parser_error_at_operand(p, &first, "custom op 'vector.from_elements' %u operands present, but expected %lld", n,
+                                               (long long)expected);
+    for (uint32_t i = 0; i < n; i++) {
+        spvk_ir_value *v = spvk_ir_resolve_operand(p, &refs[i], vector_element(t));
+        if (!v || !spvk_ir_state_add_operand(p, state, v))
+            return false;
+    }
+    return spvk_ir_state_add_result_type(p, state, t);
+}
+
+void vector_from_elements_print(spvk_ir_printer *p, const spvk_ir_op *op)
+{
+    if (op->num_results != 1)
+        return;
+    spvk_ir_print_text(p, " ");
+    for (uint32_t i = 0; i < op->num_operands; i++) {
+        if (i)
+            spvk_ir_print_text(p, ", ");
+        spvk_ir_print_value(p, op->operands[i].value);
+    }
+    spvk_ir_print_attr_dict(p, op->attrs, NULL, 0);
+    spvk_ir_print_text(p, " : ");
+    spvk_ir_print_type_to(p, op->results[0].type);
 }

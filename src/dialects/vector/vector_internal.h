@@ -73,7 +73,8 @@ void vector_transfer_read_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool vector_transfer_write_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void vector_transfer_write_print(spvk_ir_printer *p, const spvk_ir_op *op);
 void vector_shuffle_infer(spvk_ods_infer *in);
-void vector_from_elements_infer(spvk_ods_infer *in);
+bool vector_from_elements_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
+void vector_from_elements_print(spvk_ir_printer *p, const spvk_ir_op *op);
 
 /* ---- Verifiers (vector_verify.c) ---- */
 bool vector_broadcast_verify(spvk_ir_verifier *v, const spvk_ir_op *op);

@@ -29,18 +29,18 @@ static const spvk_ods_enum_case CombiningKind_cases[] = {
 };
 const spvk_ods_enum spvk_vector_enum_CombiningKind = {"CombiningKind", SPVK_ODS_ENUM_ATTR, true, "kind", "|", CombiningKind_cases, 13, spvk_vector_dialect, 256};
 
-static const spvk_ods_type_constraint tc_AnyFixedVectorOfAnyRank = {"AnyFixedVectorOfAnyRank", "fixed-length vector of any type values", vector_is_fixed_length};
-static const spvk_ods_type_constraint tc_AnyMemRef = {"AnyMemRef", "memref of any type values", spvk_ods_is_memref};
-static const spvk_ods_type_constraint tc_AnyRankedTensor = {"AnyRankedTensor", "ranked tensor of any type values", spvk_ods_is_ranked_tensor};
-static const spvk_ods_type_constraint tc_AnyShaped = {"AnyShaped", "shaped of any type values", spvk_ods_is_shaped};
-static const spvk_ods_type_constraint tc_AnySignlessIntegerOrIndex = {"AnySignlessIntegerOrIndex", "signless integer or index", spvk_ods_is_signless_integer_or_index};
-static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
-static const spvk_ods_type_constraint tc_AnyVectorOfAnyRank = {"AnyVectorOfAnyRank", "vector of any type values", spvk_ods_is_vector};
-static const spvk_ods_type_constraint tc_AnyVectorOfNonZeroRank = {"AnyVectorOfNonZeroRank", "vector of any type values", vector_is_non_zero_rank};
-static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index};
-static const spvk_ods_type_constraint tc_SplatInputType = {"SplatInputType", "integer/index/float type", vector_is_splat_input};
-static const spvk_ods_type_constraint tc_VectorOfAnyRankOfAnyFloat = {"VectorOfAnyRankOfAnyFloat", "vector of floating-point values", vector_is_float_vector};
-static const spvk_ods_type_constraint tc_VectorOfNonZeroRankOfI1 = {"VectorOfNonZeroRankOfI1", "vector of 1-bit signless integer values", vector_is_i1_mask};
+static const spvk_ods_type_constraint tc_AnyFixedVectorOfAnyRank = {"AnyFixedVectorOfAnyRank", "fixed-length vector of any type values", vector_is_fixed_length, spvk_ods_is_vector};
+static const spvk_ods_type_constraint tc_AnyRankedTensor = {"AnyRankedTensor", "ranked tensor of any type values", spvk_ods_is_ranked_tensor, NULL};
+static const spvk_ods_type_constraint tc_AnyShaped = {"AnyShaped", "shaped of any type values", spvk_ods_is_shaped, NULL};
+static const spvk_ods_type_constraint tc_AnySignlessIntegerOrIndex = {"AnySignlessIntegerOrIndex", "signless integer or index", spvk_ods_is_signless_integer_or_index, NULL};
+static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL, NULL};
+static const spvk_ods_type_constraint tc_AnyVectorOfAnyRank = {"AnyVectorOfAnyRank", "vector of any type values", spvk_ods_is_vector, spvk_ods_is_vector};
+static const spvk_ods_type_constraint tc_AnyVectorOfNonZeroRank = {"AnyVectorOfNonZeroRank", "vector of any type values", vector_is_non_zero_rank, spvk_ods_is_vector};
+static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index, NULL};
+static const spvk_ods_type_constraint tc_MemRefOfAnyType = {"MemRefOfAnyType", "memref of any type values", spvk_ods_is_memref, spvk_ods_is_memref};
+static const spvk_ods_type_constraint tc_SplatInputType = {"SplatInputType", "integer/index/float type", vector_is_splat_input, NULL};
+static const spvk_ods_type_constraint tc_VectorOfAnyRankOfAnyFloat = {"VectorOfAnyRankOfAnyFloat", "vector of floating-point values", vector_is_float_vector, spvk_ods_is_vector};
+static const spvk_ods_type_constraint tc_VectorOfNonZeroRankOfI1 = {"VectorOfNonZeroRankOfI1", "vector of 1-bit signless integer values", vector_is_i1_mask, spvk_ods_is_vector};
 static const spvk_ods_attr_constraint ac_AffineMapAttr = {"AffineMapAttr", "AffineMap attribute", vector_is_affine_map_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_BoolArrayAttr = {"BoolArrayAttr", "1-bit boolean array attribute", vector_is_bool_array_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_BoolAttr = {"BoolAttr", "bool attribute", spvk_ods_is_bool_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
@@ -137,14 +137,6 @@ static const spvk_ods_element fma_format[] = {
 /* vector.from_elements */
 static const spvk_ods_value from_elements_operands[] = {{"elements", &tc_AnyType, SPVK_ODS_VARIADIC}};
 static const spvk_ods_value from_elements_results[] = {{"result", &tc_AnyVectorOfAnyRank, SPVK_ODS_SINGLE}};
-static const spvk_ods_resolver from_elements_operand_resolvers[] = {{SPVK_ODS_INFERRED, 0, NULL}};
-static const spvk_ods_resolver from_elements_result_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}};
-static const spvk_ods_element from_elements_format[] = {
-    {SPVK_ODS_EL_OPERAND, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
-    {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
-    {SPVK_ODS_EL_LITERAL, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 1, ":", NULL, NULL},
-    {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_RESULT, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
-};
 
 /* vector.insert */
 static const spvk_ods_value insert_operands[] = {{"source", &tc_AnyType, SPVK_ODS_SINGLE}, {"dest", &tc_AnyVectorOfAnyRank, SPVK_ODS_SINGLE}, {"dynamic_position", &tc_Index, SPVK_ODS_VARIADIC}};
@@ -191,7 +183,7 @@ static const spvk_ods_element insertelement_format[] = {
 };
 
 /* vector.load */
-static const spvk_ods_value load_operands[] = {{"base", &tc_AnyMemRef, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
+static const spvk_ods_value load_operands[] = {{"base", &tc_MemRefOfAnyType, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
 static const spvk_ods_value load_results[] = {{"result", &tc_AnyVectorOfAnyRank, SPVK_ODS_SINGLE}};
 static const spvk_ods_attr load_attrs[] = {{"nontemporal", &ac_BoolAttr, SPVK_ODS_DEFAULT_OPTIONAL, "false"}};
 static const char *const load_inherent[] = {"nontemporal"};
@@ -266,7 +258,7 @@ static const spvk_ods_element splat_format[] = {
 };
 
 /* vector.store */
-static const spvk_ods_value store_operands[] = {{"valueToStore", &tc_AnyVectorOfAnyRank, SPVK_ODS_SINGLE}, {"base", &tc_AnyMemRef, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
+static const spvk_ods_value store_operands[] = {{"valueToStore", &tc_AnyVectorOfAnyRank, SPVK_ODS_SINGLE}, {"base", &tc_MemRefOfAnyType, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
 static const spvk_ods_attr store_attrs[] = {{"nontemporal", &ac_BoolAttr, SPVK_ODS_DEFAULT_OPTIONAL, "false"}};
 static const char *const store_inherent[] = {"nontemporal"};
 static const spvk_ods_resolver store_operand_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}, {SPVK_ODS_PRINTED, 0, NULL}, {SPVK_ODS_BUILD, 0, spvk_ods_build_index}};
@@ -305,7 +297,7 @@ static const spvk_ods_op ops[] = {
     {.name = "vector.extract", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 10, .operands = extract_operands, .attrs = extract_attrs, .results = extract_results, .operand_resolvers = extract_operand_resolvers, .result_resolvers = extract_result_resolvers, .elements = extract_format, .elided = extract_elided, .num_elided = 1, .inherent = extract_inherent, .num_inherent = 1, .verify = vector_extract_verify},
     {.name = "vector.extractelement", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 10, .operands = extractelement_operands, .results = extractelement_results, .relations = extractelement_relations, .operand_resolvers = extractelement_operand_resolvers, .result_resolvers = extractelement_result_resolvers, .elements = extractelement_format, .verify = vector_extractelement_verify},
     {.name = "vector.fma", .traits = SPVK_TRAIT_ELEMENTWISE | SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 3, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 8, .operands = fma_operands, .results = fma_results, .relations = fma_relations, .operand_resolvers = fma_operand_resolvers, .result_resolvers = fma_result_resolvers, .elements = fma_format},
-    {.name = "vector.from_elements", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 4, .operands = from_elements_operands, .results = from_elements_results, .operand_resolvers = from_elements_operand_resolvers, .result_resolvers = from_elements_result_resolvers, .elements = from_elements_format, .verify = vector_from_elements_verify, .infer = vector_from_elements_infer},
+    {.name = "vector.from_elements", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 0, .operands = from_elements_operands, .results = from_elements_results, .verify = vector_from_elements_verify, .parse = vector_from_elements_parse, .print = vector_from_elements_print},
     {.name = "vector.insert", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 3, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 11, .operands = insert_operands, .attrs = insert_attrs, .results = insert_results, .relations = insert_relations, .operand_resolvers = insert_operand_resolvers, .result_resolvers = insert_result_resolvers, .elements = insert_format, .elided = insert_elided, .num_elided = 1, .inherent = insert_inherent, .num_inherent = 1, .verify = vector_insert_verify},
     {.name = "vector.insertelement", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 3, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 2, .num_elements = 12, .operands = insertelement_operands, .results = insertelement_results, .relations = insertelement_relations, .operand_resolvers = insertelement_operand_resolvers, .result_resolvers = insertelement_result_resolvers, .elements = insertelement_format, .verify = vector_insertelement_verify},
     {.name = "vector.load", .traits = 0, .effects = SPVK_EFFECT_READ | SPVK_EFFECT_KNOWN, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 9, .operands = load_operands, .attrs = load_attrs, .results = load_results, .operand_resolvers = load_operand_resolvers, .result_resolvers = load_result_resolvers, .elements = load_format, .inherent = load_inherent, .num_inherent = 1, .verify = vector_load_verify},

@@ -78,13 +78,11 @@ bool vector_broadcast_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
     if (sr > dr)
         return spvk_ir_op_error(v, op, "source rank higher than destination rank");
     uint32_t lead = dr - sr;
+    /* MLIR 19 compares the sizes only (its scalable-dimension rules came later). */
     for (uint32_t i = 0; i < sr; i++) {
         int64_t sd = src->ints[i], dd = dst->ints[lead + i];
-        bool ss = i < 16 && (src->flags >> i & 1), ds = lead + i < 16 && (dst->flags >> (lead + i) & 1);
-        bool mismatch = (sd != 1 && sd != dd) || (sd == 1 && ss && dd != 1) || (ss != ds && sd != 1);
-        if (mismatch)
-            return spvk_ir_op_error(v, op, "dimension mismatch (%s%lld%s vs. %s%lld%s)", ss ? "[" : "", (long long)sd,
-                                    ss ? "]" : "", ds ? "[" : "", (long long)dd, ds ? "]" : "");
+        if (sd != 1 && sd != dd)
+            return spvk_ir_op_error(v, op, "dimension mismatch (%lld vs. %lld)", (long long)sd, (long long)dd);
     }
     return true;
 }
@@ -158,7 +156,9 @@ static bool positions(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t num_dy
     for (uint32_t i = 0; i < *n; i++)
         markers += pos[i] == SPVK_DYNAMIC;
     if (markers != num_dynamic)
-        return spvk_ir_op_error(v, op, "mismatch between dynamic and static positions");
+        return spvk_ir_op_error(v, op, "mismatch between dynamic and static positions (kDynamic marker but no "
+                                       "corresponding dynamic position) -- this can only happen due to an incorrect "
+                                       "fold/rewrite");
     return true;
 }
 
@@ -356,8 +356,9 @@ static bool load_store(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_
             return spvk_ir_op_error(v, op, "base memref and %s vector types should match", what);
         elem = vector_element(elem);
     }
-    if (vector_element(vec) != elem)
-        return spvk_ir_op_error(v, op, "base and %s element types should match", what);
+    if (vector_element(vec) != elem) /* MLIR: "types" for load, "type" for store */
+        return spvk_ir_op_error(v, op, "base and %s element %s should match", what,
+                                strcmp(what, "result") == 0 ? "types" : "type");
     if (num_indices != memref_rank(memref))
         return spvk_ir_op_error(v, op, "requires %u indices", memref_rank(memref));
     return true;
@@ -397,8 +398,6 @@ static bool projected_permutation(spvk_ir_verifier *v, const spvk_ir_op *op, con
 static bool transfer_common(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ir_type *shaped,
                             const spvk_ir_type *vec, const spvk_ir_type *mask, const vector_map *m)
 {
-    if (spvk_ir_op_attr(op, "masked"))
-        return spvk_ir_op_error(v, op, "masked attribute has been removed. Use in_bounds instead.");
     if (!vector_is_ranked_shaped(shaped))
         return spvk_ir_op_error(v, op, "requires source to be a memref or ranked tensor type");
     const spvk_ir_type *elem = vector_shaped_element(shaped);
@@ -446,8 +445,8 @@ static bool transfer_common(spvk_ir_verifier *v, const spvk_ir_op *op, const spv
         return spvk_ir_op_error(v, op, "expects the in_bounds attr of same rank as permutation_map results: %.*s vs "
                                        "inBounds of size: %u",
                                 (int)pm->length, pm->string, ib ? ib->num_attrs : 0);
-    for (uint32_t i = 0; i < m->num_results; i++)
-        if (m->results[i] == VECTOR_MAP_ZERO && !ib->attrs[i]->value)
+    for (uint32_t i = 0; i < m->num_results; i++) /* any constant result (the projected permutation check follows) */
+        if ((m->results[i] == VECTOR_MAP_ZERO || m->results[i] == VECTOR_MAP_CONSTANT) && !ib->attrs[i]->value)
             return spvk_ir_op_error(v, op, "requires broadcast dimensions to be in-bounds");
     return true;
 }

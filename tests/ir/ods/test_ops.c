@@ -47,14 +47,14 @@ static const spvk_ods_enum_case Dimension_cases[] = {
 };
 const spvk_ods_enum spvk_test_enum_Dimension = {"Dimension", SPVK_ODS_ENUM_BARE, false, "dim", NULL, Dimension_cases, 3, spvk_test_dialect, 258};
 
-static const spvk_ods_type_constraint tc_AnyMemRef = {"AnyMemRef", "memref of any type values", spvk_ods_is_memref};
-static const spvk_ods_type_constraint tc_AnySignlessIntegerOrIndex = {"AnySignlessIntegerOrIndex", "signless integer or index", spvk_ods_is_signless_integer_or_index};
-static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL};
-static const spvk_ods_type_constraint tc_AnyVector = {"AnyVector", "vector of any type values", spvk_ods_is_vector};
-static const spvk_ods_type_constraint tc_BoolLike = {"BoolLike", "bool-like", spvk_ods_is_bool_like};
-static const spvk_ods_type_constraint tc_FloatLike = {"FloatLike", "floating-point-like", spvk_ods_is_float_like};
-static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index};
-static const spvk_ods_type_constraint tc_SignlessIntegerOrIndexLike = {"SignlessIntegerOrIndexLike", "signless-integer-or-index-like", spvk_ods_is_signless_integer_or_index_like};
+static const spvk_ods_type_constraint tc_AnyMemRef = {"AnyMemRef", "memref of any type values", spvk_ods_is_memref, NULL};
+static const spvk_ods_type_constraint tc_AnySignlessIntegerOrIndex = {"AnySignlessIntegerOrIndex", "signless integer or index", spvk_ods_is_signless_integer_or_index, NULL};
+static const spvk_ods_type_constraint tc_AnyType = {"AnyType", "any type", NULL, NULL};
+static const spvk_ods_type_constraint tc_BoolLike = {"BoolLike", "bool-like", spvk_ods_is_bool_like, NULL};
+static const spvk_ods_type_constraint tc_FloatLike = {"FloatLike", "floating-point-like", spvk_ods_is_float_like, NULL};
+static const spvk_ods_type_constraint tc_Index = {"Index", "index", spvk_ods_is_index, NULL};
+static const spvk_ods_type_constraint tc_SignlessIntegerOrIndexLike = {"SignlessIntegerOrIndexLike", "signless-integer-or-index-like", spvk_ods_is_signless_integer_or_index_like, NULL};
+static const spvk_ods_type_constraint tc_VectorOfAnyType = {"VectorOfAnyType", "vector of any type values", spvk_ods_is_vector, spvk_ods_is_vector};
 static const spvk_ods_attr_constraint ac_BoolAttr = {"BoolAttr", "bool attribute", spvk_ods_is_bool_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_FlatSymbolRefAttr = {"FlatSymbolRefAttr", "flat symbol reference attribute", spvk_ods_is_flat_symbol_ref_attr, SPVK_ODS_ATTR_FULL, 0, 0, 0, NULL, NULL, NULL, NULL, 0};
 static const spvk_ods_attr_constraint ac_I64Attr = {"I64Attr", "64-bit signless integer attribute", spvk_ods_is_i64_attr, SPVK_ODS_ATTR_TYPED, SPVK_TYPE_INTEGER, SPVK_INT_SIGNLESS, 64, NULL, NULL, NULL, NULL, 0};
@@ -330,7 +330,7 @@ static const spvk_ods_element unit_format[] = {
 
 /* test.vload */
 static const spvk_ods_value vload_operands[] = {{"base", &tc_AnyMemRef, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
-static const spvk_ods_value vload_results[] = {{"result", &tc_AnyVector, SPVK_ODS_SINGLE}};
+static const spvk_ods_value vload_results[] = {{"result", &tc_VectorOfAnyType, SPVK_ODS_SINGLE}};
 static const spvk_ods_attr vload_attrs[] = {{"nontemporal", &ac_BoolAttr, SPVK_ODS_DEFAULT_OPTIONAL, "false"}};
 static const char *const vload_inherent[] = {"nontemporal"};
 static const spvk_ods_resolver vload_operand_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}, {SPVK_ODS_BUILD, 0, spvk_ods_build_index}};

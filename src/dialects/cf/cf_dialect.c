@@ -1,7 +1,7 @@
 /* The cf dialect (MLIR's unstructured control flow): cf.br, cf.cond_br, cf.switch, cf.assert.
    The ops are described in cf.ops (generated into cf_ops.c); here are their hooks: which operands
    go to which successor (the branch interface, through operandSegmentSizes where there are
-   several lists), cf.switch's form and checks, cf.cond_br's pattern. */
+   several lists), cf.switch's form and checks. The canonicalization patterns are cf_canonicalize.c's. */
 #include <stdio.h>
 #include <string.h>
 
@@ -76,44 +76,6 @@ void cf_cond_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uin
         return;
     *first = successor == 0 ? 1 : (uint32_t)(1 + t);
     *count = (uint32_t)(successor == 0 ? t : f);
-}
-
-/* cf.cond_br on a constant becomes a cf.br to the side taken (MLIR's SimplifyConstCondBranchPred). */
-static bool cond_br_constant(const spvk_pattern *pattern, spvk_ir_op *op, spvk_rewriter *rw)
-{
-    (void)pattern;
-    const spvk_ir_attr *c = op->num_operands ? spvk_ir_value_constant(spvk_ir_operand(op, 0)) : NULL;
-    if (!c || c->dialect || (c->kind != SPVK_ATTR_BOOL && c->kind != SPVK_ATTR_INTEGER) || op->num_successors != 2)
-        return false;
-    uint32_t taken = c->value ? 0 : 1, first, count;
-    cf_cond_br_successor_operands(op, taken, &first, &count);
-    spvk_ir_value *small[8];
-    spvk_ir_value **values = small;
-    if (count > 8 && !(values = spvk_ir_alloc(rw->ctx, (size_t)count * sizeof *values)))
-        return false;
-    for (uint32_t i = 0; i < count; i++)
-        values[i] = spvk_ir_operand(op, first + i);
-    spvk_ir_op_state s = {0};
-    s.name = "cf.br";
-    s.name_length = 5;
-    s.operands = values;
-    s.num_operands = count;
-    s.successors = &op->successors[taken];
-    s.num_successors = 1;
-    s.loc = op->loc;
-    spvk_ir_builder_before(&rw->b, op);
-    if (!spvk_rewriter_create(rw, &s))
-        return false;
-    spvk_rewriter_erase_op(rw, op);
-    return true;
-}
-
-bool cf_cond_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
-{
-    (void)ctx;
-    spvk_pattern p = {.root = "cf.cond_br", .benefit = 1, .match_and_rewrite = cond_br_constant,
-                      .debug_name = "SimplifyConstCondBranchPred"};
-    return spvk_pattern_set_add(set, &p);
 }
 
 /* ---- cf.switch ---- */
@@ -193,6 +155,14 @@ bool cf_switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
         d.type = spvk_ir_vector_type(ctx, &shape, 1, flag_type);
         d.attrs = values;
         d.num_attrs = count;
+        /* Equal values make a splat, as MLIR's DenseElementsAttr has it (`dense<1>`). */
+        bool splat = true;
+        for (uint32_t i = 1; i < count && splat; i++)
+            splat = values[i] == values[0];
+        if (splat) {
+            d.flags = SPVK_DENSE_SPLAT;
+            d.num_attrs = 1;
+        }
         const spvk_ir_attr *cases = d.type ? spvk_ir_attr_get(ctx, &d) : NULL;
         if (!cases || !spvk_ir_state_add_attr(p, state, "case_values", cases))
             return false;

@@ -12,7 +12,11 @@ bool cf_is_int_elements_attr(const spvk_ir_attr *a);
 void cf_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
 void cf_cond_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
 void cf_switch_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
+/* Canonicalization patterns (cf_canonicalize.c) */
+bool cf_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool cf_cond_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool cf_switch_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool cf_assert_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool cf_switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void cf_switch_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool cf_switch_verify(spvk_ir_verifier *v, const spvk_ir_op *op);

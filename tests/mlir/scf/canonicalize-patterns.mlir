@@ -6,8 +6,10 @@
 // bounds, `lb + c` upper bounds, an empty body yielding outside values); scf.if's fold (`xori
 // %c, true` swaps the branches), CombineIfs, CombineNestedIfs, ConditionPropagation,
 // ConvertTrivialIfToSelect, RemoveEmptyElseBranch, RemoveUnusedResults,
-// ReplaceIfYieldWithConditionOrValue; index_switch's FoldConstantCase; what MLIR leaves (an
-// index_switch of a non-constant with a default only, a parallel loop with no iteration).
+// ReplaceIfYieldWithConditionOrValue; index_switch's FoldConstantCase; execute_region inlined
+// (one block, or several into the function's CFG, which cf's patterns then simplify); what MLIR
+// leaves (an index_switch of a non-constant with a default only, a parallel loop with no
+// iteration).
 // CHECK lines: mlir-opt-19 --allow-unregistered-dialect --canonicalize.
 
 func.func @for_unused_iter(%lb: index, %ub: index, %st: index, %a: i32, %b: i32) -> i32 {
@@ -328,6 +330,26 @@ func.func @index_switch_default_only(%i: index, %a: i32) -> i32 {
 // CHECK-NEXT: scf.yield %1 : i32
 // CHECK-NEXT: }
 // CHECK-NEXT: return %0 : i32
+// CHECK-NEXT: }
+
+func.func @execute_region_multi(%c: i1, %a: i32) -> i32 {
+  %0 = scf.execute_region -> i32 {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    scf.yield %a : i32
+  ^bb2:
+    %s = arith.addi %a, %a : i32
+    scf.yield %s : i32
+  }
+  return %0 : i32
+}
+// CHECK-LABEL: func.func @execute_region_multi(%arg0: i1, %arg1: i32) -> i32 {
+// CHECK-NEXT: cf.cond_br %arg0, ^bb2(%arg1 : i32), ^bb1
+// CHECK-NEXT: ^bb1:  // pred: ^bb0
+// CHECK-NEXT: %0 = arith.addi %arg1, %arg1 : i32
+// CHECK-NEXT: cf.br ^bb2(%0 : i32)
+// CHECK-NEXT: ^bb2(%1: i32):  // 2 preds: ^bb0, ^bb1
+// CHECK-NEXT: return %1 : i32
 // CHECK-NEXT: }
 
 func.func @parallel_zero(%a: memref<4xf32>, %v: f32) {

@@ -81,11 +81,12 @@ bool spvk_ir_parse_function_signature(spvk_ir_parser *p, bool allow_variadic, sp
                 if (!(sig->arg_names = grow(p, sig->arg_names, n, sizeof *sig->arg_names)))
                     return false;
                 if (!spvk_ir_parser_at_operand(p))
-                    return spvk_ir_parser_error(p, "expected SSA identifier");
+                    return spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p), "expected SSA identifier");
                 if (!spvk_ir_parse_operand(p, &sig->arg_names[n]) || !spvk_ir_parse_punct(p, ":"))
                     return false;
             } else if (spvk_ir_parser_at_operand(p)) {
-                return spvk_ir_parser_error(p, "expected type instead of SSA identifier");
+                return spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p),
+                                                  "expected type instead of SSA identifier");
             }
             if (!(sig->arg_types[n] = spvk_ir_parse_type(p)) || !(sig->arg_attrs[n] = optional_dict(p)))
                 return false;

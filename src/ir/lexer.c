@@ -226,7 +226,7 @@ ir_token ir_lexer_next(ir_lexer *lx)
                 return t;
             }
             if (!ir_is_bare_id_start(peek(lx, 0)))
-                return fail(lx, start, "@ identifier expected to start with letter or '_'");
+                return fail(lx, lx->cur, "@ identifier expected to start with letter or '_'"); /* after '@' */
             for (p = lx->cur; p < end && ir_is_bare_id_char(*p);)
                 p++;
             lx->cur = p;

@@ -183,3 +183,26 @@ func.func private @arg_attr(i1 {plain = 10})
 
 func.func private @res_attr() -> (i1 {plain = 10})
 // CHECK: :3:1: error: 'func.func' op results may only have dialect attributes
+
+// -----
+
+// Named and unnamed arguments do not mix; MLIR says it as the custom op.
+func.func @mixed(%a : i32,
+                 f32) -> () {
+  return
+}
+// CHECK: :5:18: error: custom op 'func.func' expected SSA identifier
+
+// -----
+
+func.func @mixed2(f32,
+                  %a : i32) -> () {
+  return
+}
+// CHECK: :4:19: error: custom op 'func.func' expected type instead of SSA identifier
+
+// -----
+
+// A symbol's first character is checked where it is, after the '@'.
+func.func @$bad()
+// CHECK: :4:12: error: @ identifier expected to start with letter or '_'

@@ -5,6 +5,7 @@
 #include "spvkit/dialects.h"
 #include "spvkit/ir_ods.h"
 #include "vector_internal.h"
+#include "../arith/arith_internal.h"
 
 static bool register_ops(spvk_ir_context *ctx, const spvk_ir_dialect *self)
 {
@@ -34,6 +35,7 @@ static const spvk_ir_dialect vector_dialect = {
     .register_ops = register_ops,
     .parse_attr = parse_attr,
     .print_attr = print_attr,
+    .materialize_constant = arith_materialize_constant, /* MLIR's vector dialect: arith.constant */
 };
 
 const spvk_ir_dialect *spvk_vector_dialect(void) { return &vector_dialect; }

@@ -103,8 +103,12 @@ VECTOR_FOLDER(vector_insertelement_fold);
 VECTOR_FOLDER(vector_insert_fold);
 VECTOR_FOLDER(vector_bitcast_fold);
 VECTOR_FOLDER(vector_splat_fold);
+VECTOR_FOLDER(vector_transfer_read_fold);
+VECTOR_FOLDER(vector_transfer_write_fold);
 bool vector_broadcast_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool vector_extract_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool vector_insert_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool vector_shuffle_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool vector_from_elements_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool vector_reduction_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 

@@ -13,6 +13,18 @@
 
 #include "ods/test_ops.c"
 
+/* test.loop's body may run again or not at all (scf.for's getSuccessorRegions). */
+uint32_t test_loop_region_successors(const spvk_ir_op *op, int32_t from, int32_t *out, uint32_t max)
+{
+    (void)op;
+    (void)from;
+    if (max >= 2) {
+        out[0] = 0;
+        out[1] = -1;
+    }
+    return 2;
+}
+
 #define CHECK_STR_EQ(a, b)                                                                                     \
     do {                                                                                                       \
         const char *a_ = (a), *b_ = (b);                                                                       \
@@ -297,6 +309,12 @@ static void test_generated_traits(void)
             bounds = &spvk_test_ods.ops[i];
     CHECK(bounds && (bounds->traits & SPVK_TRAIT_BRANCH));
     CHECK(bounds && bounds->num_relations == 1 && bounds->relations[0].num_values == 2);
+    /* region_successors: the hook becomes the def's region-branch interface */
+    spvk_ir_context *ctx = make_context(NULL);
+    const spvk_ir_op_def *loop = ctx ? spvk_ir_op_def_lookup(ctx, "test.loop", 9) : NULL;
+    CHECK(loop && (loop->traits & SPVK_TRAIT_REGION_BRANCH) && loop->region_successors == test_loop_region_successors);
+    if (ctx)
+        spvk_ir_context_destroy(ctx);
 }
 
 int main(void)

@@ -225,6 +225,15 @@ static const spvk_ods_element load_format[] = {
     {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_OPERAND, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
 };
 
+/* test.loop */
+static const spvk_ods_region loop_regions[] = {{"body", SPVK_ODS_SIZED_REGION, 1}};
+static const spvk_ods_resolver loop_operand_resolvers[] = {{0, 0, NULL}};
+static const spvk_ods_resolver loop_result_resolvers[] = {{0, 0, NULL}};
+static const spvk_ods_element loop_format[] = {
+    {SPVK_ODS_EL_REGION, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+};
+
 /* test.reduce */
 static const spvk_ods_value reduce_operands[] = {{"operands", &tc_AnyType, SPVK_ODS_VARIADIC}};
 static const spvk_ods_region reduce_regions[] = {{"reductions", SPVK_ODS_VARIADIC_REGION, 0}};
@@ -362,6 +371,7 @@ static const spvk_ods_op ops[] = {
     {.name = "test.constant", .traits = SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 2, .attrs = constant_attrs, .results = constant_results, .relations = constant_relations, .operand_resolvers = constant_operand_resolvers, .result_resolvers = constant_result_resolvers, .elements = constant_format, .elided = constant_elided, .num_elided = 1, .inherent = constant_inherent, .num_inherent = 1, .result_name = "cst"},
     {.name = "test.custom", .traits = 0, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 4, .operands = custom_operands, .results = custom_results, .operand_resolvers = custom_operand_resolvers, .result_resolvers = custom_result_resolvers, .elements = custom_format},
     {.name = "test.load", .traits = 0, .effects = SPVK_EFFECT_READ | SPVK_EFFECT_KNOWN, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 7, .operands = load_operands, .attrs = load_attrs, .results = load_results, .relations = load_relations, .operand_resolvers = load_operand_resolvers, .result_resolvers = load_result_resolvers, .elements = load_format, .inherent = load_inherent, .num_inherent = 1},
+    {.name = "test.loop", .traits = SPVK_TRAIT_REGION_BRANCH | SPVK_TRAIT_SINGLE_BLOCK, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 0, .num_results = 0, .num_regions = 1, .num_successors = 0, .num_relations = 0, .num_elements = 2, .regions = loop_regions, .operand_resolvers = loop_operand_resolvers, .result_resolvers = loop_result_resolvers, .elements = loop_format, .region_successors = test_loop_region_successors},
     {.name = "test.reduce", .traits = SPVK_TRAIT_RECURSIVE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 1, .num_successors = 0, .num_relations = 0, .num_elements = 8, .operands = reduce_operands, .regions = reduce_regions, .operand_resolvers = reduce_operand_resolvers, .result_resolvers = reduce_result_resolvers, .elements = reduce_format},
     {.name = "test.reduce_return", .traits = SPVK_TRAIT_TERMINATOR, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 0, .operands = reduce_return_operands, .parents = reduce_return_parents, .num_parents = 2},
     {.name = "test.segments", .traits = SPVK_TRAIT_ATTR_SIZED_OPERANDS, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 7, .operands = segments_operands, .operand_resolvers = segments_operand_resolvers, .result_resolvers = segments_result_resolvers, .elements = segments_format, .elided = segments_elided, .num_elided = 1, .inherent = segments_inherent, .num_inherent = 1},
@@ -374,4 +384,4 @@ static const spvk_ods_op ops[] = {
 };
 
 static const spvk_ods_enum *const enums[] = {&spvk_test_enum_CmpIPredicate, &spvk_test_enum_IntegerOverflowFlags, &spvk_test_enum_FastMathFlags, &spvk_test_enum_Dimension};
-const spvk_ods_dialect spvk_test_ods = {"test", ops, 19, enums, 4};
+const spvk_ods_dialect spvk_test_ods = {"test", ops, 20, enums, 4};

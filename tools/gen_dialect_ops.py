@@ -803,6 +803,12 @@ class OpGen:
             el["flags"].append("SPVK_ODS_ANCHOR")
         if k == "lit":
             text = it["text"]
+            if text == "\\n":
+                # `\n`: a newline when printing (MLIR's printNewline), nothing when parsing; the
+                # printer's spacing state is left as it was, as MLIR's generator leaves it
+                el["kind"] = "SPVK_ODS_EL_LITERAL"
+                el["text"] = "\n"
+                return self.add(el)
             if text not in ("", " ") and not re.match(r"^([A-Za-z_][A-Za-z0-9_.$-]*|->|::|\.\.\.|[()\[\]{}<>,:=*?+|-])$",
                                                      text):
                 fail(where, "format: '%s' is not a valid literal" % text)
@@ -822,7 +828,7 @@ class OpGen:
             if len(anchors) != 1:
                 fail(where, "format: an optional group needs exactly one anchor (^), found %d" % len(anchors))
             # MLIR skips whitespace literals to find the group's first element
-            firsts = [x for x in then if not (x["k"] == "lit" and x["text"] in ("", " "))]
+            firsts = [x for x in then if not (x["k"] == "lit" and x["text"] in ("", " ", "\\n"))]
             if not firsts:
                 fail(where, "format: an optional group of whitespace only")
             first = firsts[0]
@@ -1025,7 +1031,7 @@ class OpGen:
 def c_str(s):
     if s is None:
         return "NULL"
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def c_fn(name):

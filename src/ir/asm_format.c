@@ -966,6 +966,17 @@ static void print_ref_types(const print_ctx *c, uint8_t ref, int16_t index, bool
 
 static void print_elements(print_ctx *c, uint32_t from, uint32_t to);
 
+/* A region directive's region. With SingleBlockImplicitTerminator, a terminator without operands,
+   results or attributes is left out (MLIR's generated printers); its parser adds it back. */
+static void print_format_region(print_ctx *c, const spvk_ir_region *r)
+{
+    const spvk_ir_op *t = c->ods->implicit_terminator && r->first ? spvk_ir_block_terminator(r->first) : NULL;
+    if (t && !t->num_operands && !t->num_results && (!t->attrs || !t->attrs->num_attrs))
+        spvk_ir_print_region_without_terminators(c->p, r, true, false);
+    else
+        spvk_ir_print_region(c->p, r, true, false);
+}
+
 static void print_element(print_ctx *c, const spvk_ods_element *e, uint32_t at)
 {
     spvk_ir_printer *p = c->p;
@@ -977,7 +988,9 @@ static void print_element(print_ctx *c, const spvk_ods_element *e, uint32_t at)
     case SPVK_ODS_EL_LITERAL:
         if (e->flags & SPVK_ODS_SPACE_BEFORE)
             spvk_ir_print_text_n(p, " ", 1);
-        if (e->length)
+        if (e->length == 1 && e->text[0] == '\n')
+            spvk_ir_print_newline(p); /* `\n`: MLIR's printNewline, at the current indent */
+        else if (e->length)
             spvk_ir_print_text_n(p, e->text, e->length);
         break;
     case SPVK_ODS_EL_OPERAND:
@@ -999,7 +1012,7 @@ static void print_element(print_ctx *c, const spvk_ods_element *e, uint32_t at)
         for (uint32_t i = (uint32_t)e->index; i < op->num_regions; i++) {
             if (i != (uint32_t)e->index)
                 spvk_ir_print_text_n(p, ", ", 2);
-            spvk_ir_print_region(p, &op->regions[i], true, false);
+            print_format_region(c, &op->regions[i]);
             if (c->ods->regions[e->index].kind != SPVK_ODS_VARIADIC_REGION)
                 break;
         }
@@ -1008,7 +1021,7 @@ static void print_element(print_ctx *c, const spvk_ods_element *e, uint32_t at)
         for (uint32_t i = 0; i < op->num_regions; i++) {
             if (i)
                 spvk_ir_print_text_n(p, ", ", 2);
-            spvk_ir_print_region(p, &op->regions[i], true, false);
+            print_format_region(c, &op->regions[i]);
         }
         break;
     case SPVK_ODS_EL_SUCCESSOR:
@@ -1303,7 +1316,81 @@ typedef struct parse_ctx {
     const spvk_ir_attr *attrs[ODS_MAX_GROUPS];
     ref_list all_refs;
     type_list all_types, all_rtypes;
+    /* Where each region group's regions went in state->regions (a format may name them out of
+       their declared order: scf.index_switch's cases come before its default region). */
+    uint32_t region_first[ODS_MAX_GROUPS], region_count[ODS_MAX_GROUPS];
+    bool region_seen[ODS_MAX_GROUPS];
 } parse_ctx;
+
+/* MLIR's ensureTerminator, for ops with SingleBlockImplicitTerminator<op>: a region parsed by a
+   region directive gets a block if it has none, and the terminator (without operands) if its
+   block does not end with one. */
+static bool ensure_implicit_terminator(spvk_ir_parser *p, const spvk_ods_op *ods, spvk_ir_region *r)
+{
+    if (!ods->implicit_terminator || r->unmaterialized)
+        return true;
+    spvk_ir_context *ctx = spvk_ir_parser_context(p);
+    if (!r->first) {
+        spvk_ir_block *b = spvk_ir_block_create(ctx);
+        if (!b)
+            return false;
+        spvk_ir_region_append(r, b);
+    }
+    spvk_ir_block *b = r->last;
+    if (b->last && (b->last->def->traits & SPVK_TRAIT_TERMINATOR))
+        return true;
+    spvk_ir_op_state s;
+    memset(&s, 0, sizeof s);
+    s.name = ods->implicit_terminator;
+    s.name_length = strlen(ods->implicit_terminator);
+    spvk_ir_op *t = spvk_ir_op_create(ctx, &s);
+    if (!t)
+        return false;
+    spvk_ir_block_append(b, t);
+    return true;
+}
+
+/* The regions [before, state->num_regions) were parsed for region group g. */
+static bool regions_parsed(parse_ctx *c, int16_t g, uint32_t before, bool implicit)
+{
+    if (g >= 0 && (uint32_t)g < ODS_MAX_GROUPS && !c->region_seen[g]) {
+        c->region_seen[g] = true;
+        c->region_first[g] = before;
+        c->region_count[g] = c->state->num_regions - before;
+    }
+    for (uint32_t i = before; implicit && i < c->state->num_regions; i++)
+        if (!ensure_implicit_terminator(c->p, c->ods, c->state->regions[i]))
+            return false;
+    return true;
+}
+
+/* The regions in their declared order, when the format read them in another. */
+static bool order_regions(parse_ctx *c)
+{
+    const spvk_ods_op *ods = c->ods;
+    uint32_t total = 0;
+    bool in_order = true;
+    if (ods->num_regions > ODS_MAX_GROUPS)
+        return true;
+    for (uint32_t g = 0; g < ods->num_regions; g++) {
+        if (!c->region_seen[g])
+            return true; /* `regions`, or a group the format leaves to a hook: as parsed */
+        in_order = in_order && c->region_first[g] == total;
+        total += c->region_count[g];
+    }
+    if (in_order || total != c->state->num_regions)
+        return true;
+    spvk_ir_region **regions = (spvk_ir_region **)c->state->regions;
+    spvk_ir_region **sorted = spvk_ir_parser_scratch(c->p, sizeof *sorted * total);
+    if (!sorted)
+        return false;
+    uint32_t k = 0;
+    for (uint32_t g = 0; g < ods->num_regions; g++)
+        for (uint32_t i = 0; i < c->region_count[g]; i++)
+            sorted[k++] = regions[c->region_first[g] + i];
+    memcpy(regions, sorted, sizeof *sorted * total);
+    return true;
+}
 
 static bool parse_operand_list(spvk_ir_parser *p, ref_list *out)
 {
@@ -1500,8 +1587,8 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
     switch (e->kind) {
     case SPVK_ODS_EL_LITERAL:
-        if (!e->length || e->text[0] == ' ')
-            return true; /* `` and ` ` only space the printed text */
+        if (!e->length || e->text[0] == ' ' || e->text[0] == '\n')
+            return true; /* ``, ` ` and `\n` only lay the printed text out */
         return (e->flags & SPVK_ODS_KEYWORD) ? spvk_ir_parse_keyword(p, e->text) : spvk_ir_parse_punct(p, e->text);
     case SPVK_ODS_EL_OPERAND: {
         const spvk_ods_value *v = &c->ods->operands[e->index];
@@ -1522,7 +1609,8 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
         c->attrs[e->index] = v;
         return v != NULL;
     }
-    case SPVK_ODS_EL_REGION:
+    case SPVK_ODS_EL_REGION: {
+        uint32_t before = c->state->num_regions;
         if (c->ods->regions[e->index].kind == SPVK_ODS_VARIADIC_REGION) {
             /* MLIR's VariadicRegion: none, or regions separated by commas */
             bool parsed;
@@ -1531,10 +1619,13 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
             while (parsed && spvk_ir_parse_optional_punct(p, ","))
                 if (!spvk_ir_parse_region(p, c->state, NULL, NULL, 0))
                     return false;
-            return true;
+        } else if (!spvk_ir_parse_region(p, c->state, NULL, NULL, 0)) {
+            return false;
         }
-        return spvk_ir_parse_region(p, c->state, NULL, NULL, 0);
+        return regions_parsed(c, e->index, before, true);
+    }
     case SPVK_ODS_EL_REGIONS: {
+        uint32_t before = c->state->num_regions;
         bool parsed = true;
         while (parsed) {
             if (!spvk_ir_parse_optional_region(p, c->state, NULL, NULL, 0, &parsed))
@@ -1542,7 +1633,7 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
             if (parsed && !spvk_ir_parse_optional_punct(p, ","))
                 break;
         }
-        return true;
+        return regions_parsed(c, -1, before, true);
     }
     case SPVK_ODS_EL_SUCCESSOR: {
         spvk_ir_block *b;
@@ -1624,7 +1715,7 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
         /* The first element that is not whitespace decides (MLIR's first parsable element). */
         uint32_t f = at + 1;
         const spvk_ods_element *els = c->ods->elements;
-        while (f < e->end && els[f].kind == SPVK_ODS_EL_LITERAL && (!els[f].length || els[f].text[0] == ' '))
+        while (f < e->end && els[f].kind == SPVK_ODS_EL_LITERAL && (!els[f].length || els[f].text[0] == ' ' || els[f].text[0] == '\n'))
             f++;
         bool consumed = false;
         bool present = f < e->end && group_first_present(c, &els[f], &consumed);
@@ -1655,7 +1746,14 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
         s.attrs = c->attrs;
         if (!e->custom_parse)
             return spvk_ir_parser_error(p, "custom directive '%s' has no parser", e->text);
-        return e->custom_parse(p, &s, e + 1, (uint32_t)(e->end - at - 1));
+        uint32_t before = c->state->num_regions;
+        if (!e->custom_parse(p, &s, e + 1, (uint32_t)(e->end - at - 1)))
+            return false;
+        /* the regions the hook read are its region argument's (MLIR adds no terminator to them) */
+        for (uint32_t i = at + 1; i < e->end; i++)
+            if (c->ods->elements[i].kind == SPVK_ODS_EL_REGION)
+                return regions_parsed(c, c->ods->elements[i].index, before, false);
+        return true;
     }
     default:
         return spvk_ir_parser_error(p, "internal error: bad format element");
@@ -1884,7 +1982,7 @@ bool spvk_ods_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
     c->state = state;
     c->ods = ods;
     c->rt = rt;
-    return parse_elements(c, 0, ods->num_elements) && finish_parse(c);
+    return parse_elements(c, 0, ods->num_elements) && order_regions(c) && finish_parse(c);
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -248,6 +248,15 @@ static void test_formats(void)
     PRINTS("test.symbol @s : i32 plain attributes {x = 1 : i32}\n",
            "  test.symbol @s : i32 plain attributes {x = 1 : i32}\n");
     PRINTS("test.symbol \"private\" @s : i32 weird \"private\"\n", "  test.symbol \"private\" @s : i32 weird \"private\"\n");
+    /* SingleBlockImplicitTerminator: added when parsing, left out when printing while it is bare;
+       `\n` starts a line; regions read out of order take their declared places */
+    PRINTS("test.switch second {\n} first {\n  \"test.op\"() : () -> ()\n}\n",
+           "  test.switch second {\n  }\n  first {\n    \"test.op\"() : () -> ()\n  }\n");
+    PRINTS("test.switch second {\n  test.implicit_yield {x}\n} first {\n}\n",
+           "  test.switch second {\n    test.implicit_yield {x}\n  }\n  first {\n  }\n");
+    check_generic(__LINE__, "test.switch second {\n} first {\n  \"test.op\"() : () -> ()\n}\n",
+                  "\"test.switch\"() ({\n    \"test.op\"() : () -> ()\n    \"test.implicit_yield\"() : () -> ()\n  }, {\n"
+                  "    \"test.implicit_yield\"() : () -> ()\n  }) : () -> ()");
     /* a VariadicRegion: none (MLIR still prints the element's space), one, or several separated by commas */
     PRINTS("test.reduce\n", "  test.reduce \n");
     PRINTS("%0 = test.constant 1 : i32\ntest.reduce(%0 : i32) {\n^bb0(%a: i32, %b: i32):\n"

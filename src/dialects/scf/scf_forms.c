@@ -511,24 +511,18 @@ void scf_parallel_print(spvk_ir_printer *p, const spvk_ir_op *op)
     print_attrs(p, op, parallel_elided, 1);
 }
 
-/* ---- scf.index_switch ---- */
+/* ---- scf.index_switch: its format is scf.ops's; this is its custom directive ---- */
 
-static const char *const index_switch_elided[] = {"cases"};
-
-/* `$arg attr-dict (-> types)? (case N region)* default region` (SCFOps.td's assemblyFormat with
-   custom<SwitchCases>) */
-bool scf_index_switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
+/* custom<SwitchCases>($cases, $caseRegions) of scf.index_switch: (`case` N region)* */
+bool scf_parse_switch_cases(spvk_ir_parser *p, spvk_ods_custom_state *s, const spvk_ods_element *args,
+                            uint32_t num_args)
 {
     spvk_ir_context *ctx = spvk_ir_parser_context(p);
-    spvk_ir_operand_ref arg;
-    if (!spvk_ir_parse_operand(p, &arg))
-        return false;
-    spvk_ir_value *v = spvk_ir_resolve_operand(p, &arg, spvk_ir_index_type(ctx));
-    if (!v || !spvk_ir_state_add_operand(p, state, v) || !spvk_ir_parse_optional_attr_dict(p, state) ||
-        !parse_optional_arrow_type_list(p, state))
-        return false;
-    uint32_t first_case = state->num_regions, count = 0, capacity = 0;
+    spvk_ir_op_state *state = spvk_ods_custom_op_state(s);
+    uint32_t count = 0, capacity = 0;
     const spvk_ir_attr **cases = NULL;
+    if (num_args != 2)
+        return spvk_ir_parser_error(p, "internal error: custom<SwitchCases> takes $cases and $caseRegions");
     while (spvk_ir_parse_optional_keyword(p, "case")) {
         int64_t value;
         if (!spvk_ir_parse_integer(p, &value) || !spvk_ir_parse_region(p, state, NULL, NULL, 0))
@@ -551,47 +545,21 @@ bool scf_index_switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state)
     d.attrs = cases;
     d.num_attrs = count;
     const spvk_ir_attr *cases_attr = spvk_ir_attr_get(ctx, &d);
-    if (!cases_attr || !spvk_ir_state_add_attr(p, state, "cases", cases_attr) || !spvk_ir_parse_keyword(p, "default"))
-        return false;
-    /* The default region comes first among the op's regions but last in the text. */
-    if (!spvk_ir_parse_region(p, state, NULL, NULL, 0))
-        return false;
-    spvk_ir_region **regions = (spvk_ir_region **)state->regions;
-    spvk_ir_region *parsed = regions[first_case + count];
-    memmove(&regions[first_case + 1], &regions[first_case], (size_t)count * sizeof *regions);
-    regions[first_case] = parsed;
-    return ensure_terminator(p, state, first_case, "scf.yield");
+    return cases_attr && spvk_ods_custom_set_attr(s, &args[0], cases_attr);
 }
 
-void scf_index_switch_print(spvk_ir_printer *p, const spvk_ir_op *op)
+/* Each case on its own line, its region's entry arguments left out (MLIR's printSwitchCases). */
+void scf_print_switch_cases(spvk_ir_printer *p, const spvk_ir_op *op, spvk_ods_custom_state *s,
+                            const spvk_ods_element *args, uint32_t num_args)
 {
-    const spvk_ir_attr *cases = spvk_ir_op_attr(op, "cases");
-    if (op->num_operands != 1 || !op->num_regions || !cases || cases->kind != SPVK_ATTR_DENSE_ARRAY ||
-        cases->num_attrs != op->num_regions - 1)
+    const spvk_ir_attr *cases = num_args == 2 ? spvk_ods_custom_attr(s, &args[0]) : NULL;
+    if (!cases || cases->kind != SPVK_ATTR_DENSE_ARRAY)
         return;
-    spvk_ir_print_text(p, " ");
-    spvk_ir_print_value(p, spvk_ir_operand(op, 0));
-    print_attrs(p, op, index_switch_elided, 1);
-    if (op->num_results) {
-        spvk_ir_print_text(p, " -> ");
-        print_result_types(p, op);
-    }
-    spvk_ir_print_text(p, " ");
-    for (uint32_t i = 0; i < cases->num_attrs; i++) {
+    for (uint32_t i = 0; i < cases->num_attrs && i + 1 < op->num_regions; i++) {
         spvk_ir_print_newline(p);
         spvk_ir_print_text(p, "case ");
         spvk_ir_print_int(p, cases->attrs[i]->value);
         spvk_ir_print_text(p, " ");
         spvk_ir_print_region(p, &op->regions[i + 1], false, false);
     }
-    spvk_ir_print_newline(p);
-    spvk_ir_print_text(p, "default ");
-    /* A region directive of an op with an implicit terminator leaves out a bare one (MLIR's
-       generated printers): case regions, printed by a custom directive, keep theirs. */
-    const spvk_ir_block *b = op->regions[0].first;
-    const spvk_ir_op *t = b ? spvk_ir_block_terminator(b) : NULL;
-    if (t && !t->num_operands && !t->num_results && !t->attrs->num_attrs)
-        spvk_ir_print_region_without_terminators(p, &op->regions[0], true, false);
-    else
-        spvk_ir_print_region(p, &op->regions[0], true, false);
 }

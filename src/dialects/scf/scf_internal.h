@@ -23,8 +23,11 @@ bool scf_execute_region_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void scf_execute_region_print(spvk_ir_printer *p, const spvk_ir_op *op);
 bool scf_parallel_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void scf_parallel_print(spvk_ir_printer *p, const spvk_ir_op *op);
-bool scf_index_switch_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
-void scf_index_switch_print(spvk_ir_printer *p, const spvk_ir_op *op);
+/* custom<SwitchCases> of scf.index_switch's format */
+bool scf_parse_switch_cases(spvk_ir_parser *p, spvk_ods_custom_state *s, const spvk_ods_element *args,
+                            uint32_t num_args);
+void scf_print_switch_cases(spvk_ir_printer *p, const spvk_ir_op *op, spvk_ods_custom_state *s,
+                            const spvk_ods_element *args, uint32_t num_args);
 
 /* ---- Verifiers (scf_verify.c) ---- */
 bool scf_for_verify(spvk_ir_verifier *v, const spvk_ir_op *op);

@@ -207,6 +207,18 @@ static const spvk_ods_element custom_format[] = {
     {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
 };
 
+/* test.implicit_yield */
+static const spvk_ods_value implicit_yield_operands[] = {{"values", &tc_AnyType, SPVK_ODS_VARIADIC}};
+static const spvk_ods_resolver implicit_yield_operand_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}};
+static const spvk_ods_resolver implicit_yield_result_resolvers[] = {{0, 0, NULL}};
+static const spvk_ods_element implicit_yield_format[] = {
+    {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_GROUP, 0, 0, 0, 0, 0, 5, 5, 2, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_OPERAND, SPVK_ODS_ANCHOR | SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 1, ":", NULL, NULL},
+    {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_OPERAND, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+};
+
 /* test.load */
 static const spvk_ods_value load_operands[] = {{"memref", &tc_AnyMemRef, SPVK_ODS_SINGLE}, {"indices", &tc_Index, SPVK_ODS_VARIADIC}};
 static const spvk_ods_value load_results[] = {{"result", &tc_AnyType, SPVK_ODS_SINGLE}};
@@ -287,6 +299,20 @@ static const spvk_ods_element select_format[] = {
     {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_OPERAND, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
     {SPVK_ODS_EL_LITERAL, 0, 0, 0, 0, 0, 0, 0, -1, 1, ",", NULL, NULL},
     {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_RESULT, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+};
+
+/* test.switch */
+static const spvk_ods_region switch_regions[] = {{"first", SPVK_ODS_SIZED_REGION, 1}, {"second", SPVK_ODS_SIZED_REGION, 1}};
+static const spvk_ods_resolver switch_operand_resolvers[] = {{0, 0, NULL}};
+static const spvk_ods_resolver switch_result_resolvers[] = {{0, 0, NULL}};
+static const spvk_ods_element switch_format[] = {
+    {SPVK_ODS_EL_LITERAL, SPVK_ODS_SPACE_BEFORE | SPVK_ODS_KEYWORD, 0, 0, 0, 0, 0, 0, -1, 6, "second", NULL, NULL},
+    {SPVK_ODS_EL_REGION, SPVK_ODS_SPACE_BEFORE, 0, 0, 1, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, 0, 0, 0, 0, 0, 0, 0, -1, 1, "\n", NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, 0, 0, 0, 0, 0, 0, 0, -1, 0, "", NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, SPVK_ODS_KEYWORD, 0, 0, 0, 0, 0, 0, -1, 5, "first", NULL, NULL},
+    {SPVK_ODS_EL_REGION, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
 };
 
 /* test.symbol */
@@ -370,12 +396,14 @@ static const spvk_ods_op ops[] = {
     {.name = "test.cmpi", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_SAME_TYPE_OPERANDS, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 8, .operands = cmpi_operands, .attrs = cmpi_attrs, .results = cmpi_results, .relations = cmpi_relations, .operand_resolvers = cmpi_operand_resolvers, .result_resolvers = cmpi_result_resolvers, .elements = cmpi_format, .elided = cmpi_elided, .num_elided = 1, .inherent = cmpi_inherent, .num_inherent = 1},
     {.name = "test.constant", .traits = SPVK_TRAIT_CONSTANT_LIKE | SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 2, .attrs = constant_attrs, .results = constant_results, .relations = constant_relations, .operand_resolvers = constant_operand_resolvers, .result_resolvers = constant_result_resolvers, .elements = constant_format, .elided = constant_elided, .num_elided = 1, .inherent = constant_inherent, .num_inherent = 1, .result_name = "cst"},
     {.name = "test.custom", .traits = 0, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 4, .operands = custom_operands, .results = custom_results, .operand_resolvers = custom_operand_resolvers, .result_resolvers = custom_result_resolvers, .elements = custom_format},
+    {.name = "test.implicit_yield", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_TERMINATOR, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 5, .operands = implicit_yield_operands, .operand_resolvers = implicit_yield_operand_resolvers, .result_resolvers = implicit_yield_result_resolvers, .elements = implicit_yield_format},
     {.name = "test.load", .traits = 0, .effects = SPVK_EFFECT_READ | SPVK_EFFECT_KNOWN, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 7, .operands = load_operands, .attrs = load_attrs, .results = load_results, .relations = load_relations, .operand_resolvers = load_operand_resolvers, .result_resolvers = load_result_resolvers, .elements = load_format, .inherent = load_inherent, .num_inherent = 1},
     {.name = "test.loop", .traits = SPVK_TRAIT_REGION_BRANCH | SPVK_TRAIT_SINGLE_BLOCK, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 0, .num_results = 0, .num_regions = 1, .num_successors = 0, .num_relations = 0, .num_elements = 2, .regions = loop_regions, .operand_resolvers = loop_operand_resolvers, .result_resolvers = loop_result_resolvers, .elements = loop_format, .region_successors = test_loop_region_successors},
     {.name = "test.reduce", .traits = SPVK_TRAIT_RECURSIVE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 1, .num_successors = 0, .num_relations = 0, .num_elements = 8, .operands = reduce_operands, .regions = reduce_regions, .operand_resolvers = reduce_operand_resolvers, .result_resolvers = reduce_result_resolvers, .elements = reduce_format},
     {.name = "test.reduce_return", .traits = SPVK_TRAIT_TERMINATOR, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 0, .operands = reduce_return_operands, .parents = reduce_return_parents, .num_parents = 2},
     {.name = "test.segments", .traits = SPVK_TRAIT_ATTR_SIZED_OPERANDS, .effects = 0, .flags = 0, .num_operands = 2, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 7, .operands = segments_operands, .operand_resolvers = segments_operand_resolvers, .result_resolvers = segments_result_resolvers, .elements = segments_format, .elided = segments_elided, .num_elided = 1, .inherent = segments_inherent, .num_inherent = 1},
     {.name = "test.select", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 3, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 1, .num_elements = 10, .operands = select_operands, .results = select_results, .relations = select_relations, .operand_resolvers = select_operand_resolvers, .result_resolvers = select_result_resolvers, .elements = select_format},
+    {.name = "test.switch", .traits = SPVK_TRAIT_SINGLE_BLOCK, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 0, .num_results = 0, .num_regions = 2, .num_successors = 0, .num_relations = 0, .num_elements = 7, .regions = switch_regions, .operand_resolvers = switch_operand_resolvers, .result_resolvers = switch_result_resolvers, .elements = switch_format, .implicit_terminator = "test.implicit_yield"},
     {.name = "test.symbol", .traits = SPVK_TRAIT_SYMBOL, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 3, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 10, .attrs = symbol_attrs, .operand_resolvers = symbol_operand_resolvers, .result_resolvers = symbol_result_resolvers, .elements = symbol_format, .elided = symbol_elided, .num_elided = 3, .inherent = symbol_inherent, .num_inherent = 3},
     {.name = "test.thread_id", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 2, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 5, .attrs = thread_id_attrs, .results = thread_id_results, .operand_resolvers = thread_id_operand_resolvers, .result_resolvers = thread_id_result_resolvers, .elements = thread_id_format, .elided = thread_id_elided, .num_elided = 2, .inherent = thread_id_inherent, .num_inherent = 2},
     {.name = "test.unit", .traits = 0, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 2, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 5, .attrs = unit_attrs, .operand_resolvers = unit_operand_resolvers, .result_resolvers = unit_result_resolvers, .elements = unit_format, .elided = unit_elided, .num_elided = 2, .inherent = unit_inherent, .num_inherent = 2},
@@ -384,4 +412,4 @@ static const spvk_ods_op ops[] = {
 };
 
 static const spvk_ods_enum *const enums[] = {&spvk_test_enum_CmpIPredicate, &spvk_test_enum_IntegerOverflowFlags, &spvk_test_enum_FastMathFlags, &spvk_test_enum_Dimension};
-const spvk_ods_dialect spvk_test_ods = {"test", ops, 20, enums, 4};
+const spvk_ods_dialect spvk_test_ods = {"test", ops, 22, enums, 4};

@@ -156,12 +156,14 @@ bool spvk_ir_parse_function_op(spvk_ir_parser *p, spvk_ir_op_state *state, bool 
         return false;
     if (!spvk_ir_parser_at_punct(p, "{"))
         return spvk_ir_state_add_empty_region(p, state);
-    if (sig.num_args && !sig.arg_names)
-        return spvk_ir_parser_error(p, "expected named arguments for a function with a body");
+    /* Unnamed arguments and a body: the body's entry block names them (`^bb0(%a: i32):`), as MLIR
+       reads it; the verifier checks that they match the signature. */
+    bool named = sig.arg_names != NULL;
     spvk_ir_operand_ref at;
     spvk_ir_parser_position(p, &at);
     bool parsed;
-    if (!spvk_ir_parse_optional_region(p, state, sig.arg_names, sig.arg_types, sig.num_args, &parsed))
+    if (!spvk_ir_parse_optional_region(p, state, named ? sig.arg_names : NULL, named ? sig.arg_types : NULL,
+                                       named ? sig.num_args : 0, &parsed))
         return false;
     if (parsed && state->num_regions && spvk_ir_region_is_empty(state->regions[state->num_regions - 1])) {
         const char *op = state->def ? state->def->name : "";

@@ -23,7 +23,7 @@ checked=0 rejected=0 failed=0
 total_pieces=0 total_pass=0 total_refused=0 total_same_msg=0 total_canon=0 total_canon_same=0
 . "$(dirname "$0")/../oracle_lib.sh"
 
-# A file without `// -----` that mlir-opt-19 rejects whole, split into one piece a top-level op
+# A file without `// -----`, split into one piece a top-level op
 # (a line that starts with a letter, `"` or `%`, with the comments just above it); alias
 # definitions (`#map = ...`, `!t = ...`) go into every piece. Pieces keep their line numbers.
 split_top_level() {
@@ -104,12 +104,10 @@ while IFS= read -r -d '' f; do
   how=
   if grep -q '^// -----' "$f"; then
     list=$(split_pieces "$f")
-  elif "$mlir_opt" --allow-unregistered-dialect "$f" > /dev/null 2>&1; then
-    cp "$f" "$work/piece.0" && list=$work/piece.0
   else
-    # One op mlir-opt-19 lacks (a test newer than MLIR 19) would hide the rest of the file.
+    # A piece a function: one op spvkit or mlir-opt-19 lacks does not hide the rest of the file.
     list=$(split_top_level "$f")
-    how=" (split at its top-level ops: mlir-opt-19 rejects it whole)"
+    how=" (split at its top-level ops)"
   fi
   for piece in $list; do
     # A name tells the piece's first line, so that a message points into the original file.

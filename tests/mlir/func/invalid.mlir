@@ -206,3 +206,12 @@ func.func @mixed2(f32,
 // A symbol's first character is checked where it is, after the '@'.
 func.func @$bad()
 // CHECK: :4:12: error: @ identifier expected to start with letter or '_'
+
+// -----
+
+// Unnamed arguments named by the entry block must have the signature's types.
+func.func @mismatch(i32) {
+^bb0(%0: i64):
+  return
+}
+// CHECK: :4:1: error: 'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')

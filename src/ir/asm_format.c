@@ -1589,7 +1589,13 @@ static bool parse_element(parse_ctx *c, const spvk_ods_element *e, uint32_t at)
     case SPVK_ODS_EL_LITERAL:
         if (!e->length || e->text[0] == ' ' || e->text[0] == '\n')
             return true; /* ``, ` ` and `\n` only lay the printed text out */
-        return (e->flags & SPVK_ODS_KEYWORD) ? spvk_ir_parse_keyword(p, e->text) : spvk_ir_parse_punct(p, e->text);
+        if (!(e->flags & SPVK_ODS_KEYWORD))
+            return spvk_ir_parse_punct(p, e->text);
+        /* MLIR's parseKeyword reports through the op's parser: "custom op 'memref.copy' expected 'to'"
+           (punctuation goes to the lexer's parser, unprefixed). */
+        if (spvk_ir_parse_optional_keyword(p, e->text))
+            return true;
+        return spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p), "expected '%s'", e->text);
     case SPVK_ODS_EL_OPERAND: {
         const spvk_ods_value *v = &c->ods->operands[e->index];
         ref_list *l = &c->refs[e->index];

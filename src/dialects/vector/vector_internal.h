@@ -54,6 +54,9 @@ typedef struct vector_map {
 /* Reads an affine_map attribute's text; false when it is no affine map or is larger than
    VECTOR_MAX_RANK dimensions or results. */
 bool vector_map_read(const spvk_ir_attr *a, vector_map *out);
+/* The map as MLIR prints it (`affine_map<(d0, d1) -> (d1, 0)>`, dimensions renamed d0, d1, ...),
+   for a map of dimensions and zeros only; false otherwise (or when it does not fit). */
+bool vector_map_text(const vector_map *m, char *buf, size_t size);
 /* MLIR's AffineMap::isMinorIdentity: results are the last num_results dimensions, in order. */
 bool vector_map_is_minor_identity(const vector_map *m);
 /* affine_map<(d0, ..., dN-1) -> (dN-K, ..., dN-1)>: the map a transfer op without a

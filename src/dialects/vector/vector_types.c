@@ -274,3 +274,32 @@ const spvk_ir_type *vector_transfer_mask_type(spvk_ir_context *ctx, const spvk_i
             return NULL;
     return vector_type(ctx, shape, rank, scalable, spvk_ir_integer_type(ctx, 1, SPVK_INT_SIGNLESS));
 }
+
+bool vector_map_text(const vector_map *m, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < m->num_results; i++)
+        if (m->results[i] < VECTOR_MAP_ZERO)
+            return false;
+#define PUT(...) (n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, __VA_ARGS__))
+    PUT("affine_map<(");
+    for (uint32_t i = 0; i < m->num_dims; i++)
+        PUT("%sd%u", i ? ", " : "", i);
+    PUT(")");
+    if (m->num_symbols) {
+        PUT("[");
+        for (uint32_t i = 0; i < m->num_symbols; i++)
+            PUT("%ss%u", i ? ", " : "", i);
+        PUT("]");
+    }
+    PUT(" -> (");
+    for (uint32_t i = 0; i < m->num_results; i++) {
+        if (m->results[i] == VECTOR_MAP_ZERO)
+            PUT("%s0", i ? ", " : "");
+        else
+            PUT("%sd%d", i ? ", " : "", m->results[i]);
+    }
+    PUT(")>");
+#undef PUT
+    return n < size;
+}

@@ -441,10 +441,14 @@ static bool transfer_common(spvk_ir_verifier *v, const spvk_ir_op *op, const spv
     }
     const spvk_ir_attr *ib = spvk_ir_op_attr(op, "in_bounds");
     const spvk_ir_attr *pm = spvk_ir_op_attr(op, "permutation_map");
-    if (!ib || ib->num_attrs != m->num_results)
-        return spvk_ir_op_error(v, op, "expects the in_bounds attr of same rank as permutation_map results: %.*s vs "
+    if (!ib || ib->num_attrs != m->num_results) {
+        char text[64 + 16 * VECTOR_MAX_RANK];
+        if (!vector_map_text(m, text, sizeof text))
+            snprintf(text, sizeof text, "%.*s", (int)pm->length, pm->string);
+        return spvk_ir_op_error(v, op, "expects the in_bounds attr of same rank as permutation_map results: %s vs "
                                        "inBounds of size: %u",
-                                (int)pm->length, pm->string, ib ? ib->num_attrs : 0);
+                                text, ib ? ib->num_attrs : 0);
+    }
     for (uint32_t i = 0; i < m->num_results; i++) /* any constant result (the projected permutation check follows) */
         if ((m->results[i] == VECTOR_MAP_ZERO || m->results[i] == VECTOR_MAP_CONSTANT) && !ib->attrs[i]->value)
             return spvk_ir_op_error(v, op, "requires broadcast dimensions to be in-bounds");

@@ -783,3 +783,95 @@ func.func @f(%arg0: memref<?x?xf32>, %arg1: index, %arg2: f32) {
   return
 }
 // CHECK: offset :4:8: error: 'vector.transfer_read' op requires attribute 'in_bounds'
+
+// -----
+
+func.func @extract_vector_type(%arg0: index) {
+  %1 = vector.extract %arg0[] : index
+  return
+}
+// CHECK: offset :5:3: error: custom op 'vector.extract' expected 'from'
+
+// -----
+
+func.func @test_vector.transfer_read(%arg0: memref<?x?xf32>) {
+  %c3 = arith.constant 3 : index
+  %cst = arith.constant 3.0 : f32
+  %0 = vector.transfer_read %arg0[%c3, %c3, %c3], %cst { permutation_map = affine_map<()->(0)> } : memref<?x?xf32>, vector<128xf32>
+  return
+}
+// CHECK: offset :6:8: error: 'vector.transfer_read' op requires 2 indices
+
+// -----
+
+func.func @test_vector.transfer_read(%arg0: memref<?x?x?xf32>) {
+  %c1 = arith.constant 1 : i1
+  %c3 = arith.constant 3 : index
+  %cst = arith.constant 3.0 : f32
+  %mask = vector.splat %c1 : vector<3x8x7xi1>
+  %0 = vector.transfer_read %arg0[%c3, %c3, %c3], %cst, %mask {permutation_map = affine_map<(d0, d1, d2)->(d0, 0, d2)>} : memref<?x?x?xf32>, vector<3x8x7xf32>
+  return
+}
+// CHECK: offset :8:57: error: use of value '%mask' expects different type than prior uses: 'vector<3x7xi1>' vs 'vector<3x8x7xi1>'
+
+// -----
+
+func.func @test_vector.transfer_read(%arg0: memref<?x?xvector<4x3xf32>>) {
+  %c3 = arith.constant 3 : index
+  %f0 = arith.constant 0.0 : f32
+  %vf0 = vector.splat %f0 : vector<4x3xf32>
+  %0 = vector.transfer_read %arg0[%c3, %c3], %vf0 {permutation_map = affine_map<(d0, d1)->(d0, d1)>} : memref<?x?xvector<4x3xf32>>, vector<3xf32>
+  return
+}
+// CHECK: offset :7:8: error: 'vector.transfer_read' op requires source vector element and vector result ranks to match.
+
+// -----
+
+func.func @test_vector.transfer_read(%arg0: memref<?x?xvector<6xf32>>) {
+  %c3 = arith.constant 3 : index
+  %f0 = arith.constant 0.0 : f32
+  %vf0 = vector.splat %f0 : vector<6xf32>
+  %0 = vector.transfer_read %arg0[%c3, %c3], %vf0 : memref<?x?xvector<6xf32>>, vector<3xf32>
+  return
+}
+// CHECK: offset :7:8: error: 'vector.transfer_read' op requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source
+
+// -----
+
+func.func @test_vector.transfer_read(%arg0: memref<?x?xvector<2x3xf32>>) {
+  %c3 = arith.constant 3 : index
+  %f0 = arith.constant 0.0 : f32
+  %vf0 = vector.splat %f0 : vector<2x3xf32>
+  %0 = vector.transfer_read %arg0[%c3, %c3], %vf0 {in_bounds = [true], permutation_map = affine_map<(d0, d1)->(d0, d1)>} : memref<?x?xvector<2x3xf32>>, vector<1x1x2x3xf32>
+  return
+}
+// CHECK: offset :7:8: error: 'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0, d1) -> (d0, d1)> vs inBounds of size: 1
+
+// -----
+
+func.func @test_vector.transfer_read(%arg0: memref<?x?xvector<2x3xf32>>) {
+  %c3 = arith.constant 3 : index
+  %f0 = arith.constant 0.0 : f32
+  %vf0 = vector.splat %f0 : vector<2x3xf32>
+  %0 = vector.transfer_read %arg0[%c3, %c3], %vf0 {in_bounds = [false, true], permutation_map = affine_map<(d0, d1)->(0, d1)>} : memref<?x?xvector<2x3xf32>>, vector<1x1x2x3xf32>
+  return
+}
+// CHECK: offset :7:8: error: 'vector.transfer_read' op requires broadcast dimensions to be in-bounds
+
+// -----
+
+func.func @test_vector.transfer_read(%arg0: memref<?x?xf32>) {
+  %c3 = arith.constant 3 : index
+  %cst = arith.constant 3.0 : f32
+  %0 = vector.transfer_read %arg0[%c3, %c3], %cst {permutation_map = affine_map<(d0, d1)->(d0 + 1)>} : memref<?x?xf32>, vector<128xf32>
+  return
+}
+// CHECK: offset :6:8: error: 'vector.transfer_read' op requires a projected permutation_map (at most one dim or the zero constant can appear in each result)
+
+// -----
+
+func.func @f(%arg0: memref<4xf32>, %arg1: vector<4xf32>) {
+  %0 = vector.load %arg0[] : memref<4xf32> vector<4xf32>
+  return
+}
+// CHECK: offset :4:43: error: expected ','

@@ -419,6 +419,19 @@ static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsi
         verify_region(v, op, &op->regions[i], ri, depth + 1);
 }
 
+/* MLIR's words: "block with no terminator, has " and the op in generic form, at the op. */
+static void no_terminator_error(spvk_ir_verifier *v, const spvk_ir_op *last)
+{
+    spvk_ir_print_options po = {0};
+    po.generic = true;
+    char *text = spvk_ir_print(v->ctx, last, &po);
+    size_t n = text ? strlen(text) : 0;
+    while (n && text[n - 1] == '\n')
+        n--;
+    spvk_ir_op_emit_error(v, last, "block with no terminator, has %.*s", (int)n, text ? text : "");
+    spvk_free(v->allocator, text, text ? strlen(text) + 1 : 0);
+}
+
 static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir_region *r, region_info *outer,
                           unsigned depth)
 {
@@ -443,12 +456,9 @@ static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir
         uint32_t n = 0;
         for (spvk_ir_op *o = b->first; o; o = o->next)
             o->scratch = n++;
-        if (registered && !(pdef->traits & SPVK_TRAIT_NO_TERMINATOR)) {
-            spvk_ir_op *last = b->last;
-            if (!last || (!(last->def->traits & SPVK_TRAIT_TERMINATOR) &&
-                          !(last->def->traits & SPVK_TRAIT_UNREGISTERED)))
-                spvk_ir_op_error(v, parent, "has a block that does not end with a terminator");
-        }
+        bool needs_terminator = registered && !(pdef->traits & SPVK_TRAIT_NO_TERMINATOR);
+        if (needs_terminator && !b->first)
+            spvk_ir_op_emit_error(v, parent, "empty block: expect at least a terminator");
         for (spvk_ir_op *o = b->first; o; o = o->next) {
             if (o->block != b)
                 spvk_ir_op_error(v, o, "is linked into a block it does not name");
@@ -456,6 +466,10 @@ static void verify_region(spvk_ir_verifier *v, const spvk_ir_op *parent, spvk_ir
             if (v->out_of_memory)
                 break;
         }
+        /* After the block's ops, as MLIR's verifier checks it on leaving the block. */
+        const spvk_ir_op *last = b->last;
+        if (needs_terminator && last && !(last->def->traits & (SPVK_TRAIT_TERMINATOR | SPVK_TRAIT_UNREGISTERED)))
+            no_terminator_error(v, last);
     }
     region_info_free(v, &ri);
 }

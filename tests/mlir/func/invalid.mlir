@@ -215,3 +215,24 @@ func.func @mismatch(i32) {
   return
 }
 // CHECK: :4:1: error: 'func.func' op type of entry block argument #0('i64') must match the type of the corresponding argument in function signature('i32')
+
+// -----
+
+// A block without a terminator is reported at its last op, in MLIR's words.
+func.func @no_terminator() {
+  %0 = arith.constant 0 : i32
+}
+// CHECK: :5:8: error: block with no terminator, has %0 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+
+// -----
+
+// The ops of a block are verified before the block's terminator is checked (MLIR checks it on
+// leaving the block).
+func.func @nested_first() {
+  scf.while : () -> () {
+    "xt.other_terminator"() : () -> ()
+  } do {
+    scf.yield
+  }
+}
+// CHECK: :6:3: error: 'scf.while' op expects the 'before' region to terminate with 'scf.condition'

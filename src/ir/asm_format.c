@@ -2076,18 +2076,24 @@ static void free_text(spvk_ir_context *ctx, char *s)
         spvk_free(spvk_ir_context_allocator(ctx), s, strlen(s) + 1);
 }
 
+/* MLIR's count traits' words (OpDefinition.cpp): only the operand ones say what they found. */
 static bool count_error(spvk_ir_verifier *v, const spvk_ir_op *op, const char *what, const char *plural,
                         uint32_t expected, uint32_t found, bool at_least)
 {
-    if (at_least)
+    bool operands = strcmp(what, "operand") == 0;
+    if (at_least && operands)
         return spvk_ir_op_error(v, op, "expected %u or more %s, but found %u", expected, plural, found);
+    if (at_least)
+        return spvk_ir_op_error(v, op, "expected %u or more %s", expected, plural);
     if (expected == 0)
         return spvk_ir_op_error(v, op, "requires zero %s", plural);
-    if (expected == 1 && strcmp(what, "operand") == 0)
+    if (expected == 1 && operands)
         return spvk_ir_op_error(v, op, "requires a single operand");
     if (expected == 1)
         return spvk_ir_op_error(v, op, "requires one %s", what);
-    return spvk_ir_op_error(v, op, "expected %u %s, but found %u", expected, plural, found);
+    if (operands)
+        return spvk_ir_op_error(v, op, "expected %u %s, but found %u", expected, plural, found);
+    return spvk_ir_op_error(v, op, "expected %u %s", expected, plural);
 }
 
 static bool verify_counts(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ods_value *vals, uint32_t n,
@@ -2119,6 +2125,28 @@ static bool value_error(spvk_ir_verifier *v, const spvk_ir_op *op, const char *w
     return false;
 }
 
+/* Values that fit no grouping: MLIR's words for an Optional group given several (the one
+   variable-length group of an op without segment sizes takes what the others leave). */
+static bool group_fit_error(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ods_value *vals, uint32_t n,
+                            uint32_t found, const char *what, const char *plural)
+{
+    uint32_t fixed = 0, variable = 0, before = 0;
+    const spvk_ods_value *group = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        if (vals[i].arity == SPVK_ODS_SINGLE) {
+            fixed++;
+            before += group == NULL;
+        } else {
+            variable++;
+            group = group ? group : &vals[i];
+        }
+    }
+    if (variable == 1 && group->arity == SPVK_ODS_OPTIONAL && found > fixed)
+        return spvk_ir_op_error(v, op, "%s group starting at #%u requires 0 or 1 element, but found %u", what, before,
+                                found - fixed);
+    return spvk_ir_op_error(v, op, "has %u %s, which do not fit its %s groups", found, plural, what);
+}
+
 bool spvk_ods_verify_invariants(spvk_ir_verifier *v, const spvk_ir_op *op, const spvk_ods_op *ods)
 {
     spvk_ir_context *ctx = spvk_ir_verifier_context(v);
@@ -2131,10 +2159,11 @@ bool spvk_ods_verify_invariants(spvk_ir_verifier *v, const spvk_ir_op *op, const
         return false;
     bool variadic_succ = ods->num_successors && ods->successors[ods->num_successors - 1].variadic;
     if (variadic_succ ? op->num_successors < ods->num_successors - 1u : op->num_successors != ods->num_successors) {
-        if (ods->num_successors == 1 && !variadic_succ)
-            return spvk_ir_op_error(v, op, "requires 1 successor but found %u", op->num_successors);
-        return count_error(v, op, "successor", "successors", ods->num_successors - (variadic_succ ? 1 : 0),
-                           op->num_successors, variadic_succ);
+        uint32_t n = ods->num_successors - (variadic_succ ? 1 : 0);
+        if (variadic_succ)
+            return spvk_ir_op_error(v, op, "requires at least %u successors but found %u", n, op->num_successors);
+        return spvk_ir_op_error(v, op, "requires %u successor%s but found %u", n, n == 1 ? "" : "s",
+                                op->num_successors);
     }
     if (!(ods->traits & SPVK_TRAIT_ATTR_SIZED_OPERANDS) &&
         !verify_counts(v, op, ods->operands, ods->num_operands, op->num_operands, "operand", "operands"))
@@ -2182,7 +2211,7 @@ bool spvk_ods_verify_invariants(spvk_ir_verifier *v, const spvk_ir_op *op, const
                                     op->num_operands, (long long)total);
     }
     if (!spvk_ods_operand_groups(ods, op, start, count))
-        return spvk_ir_op_error(v, op, "has %u operands, which do not fit its operand groups", op->num_operands);
+        return group_fit_error(v, op, ods->operands, ods->num_operands, op->num_operands, "operand", "operands");
     uint32_t index = 0;
     for (uint32_t g = 0; g < ods->num_operands; g++) {
         const spvk_ods_value *val = &ods->operands[g];
@@ -2194,7 +2223,7 @@ bool spvk_ods_verify_invariants(spvk_ir_verifier *v, const spvk_ir_op *op, const
     }
     uint32_t rstart[ODS_MAX_GROUPS], rcount[ODS_MAX_GROUPS];
     if (!spvk_ods_result_groups(ods, op, rstart, rcount))
-        return spvk_ir_op_error(v, op, "has %u results, which do not fit its result groups", op->num_results);
+        return group_fit_error(v, op, ods->results, ods->num_results, op->num_results, "result", "results");
     index = 0;
     for (uint32_t g = 0; g < ods->num_results; g++) {
         const spvk_ods_value *val = &ods->results[g];

@@ -390,6 +390,17 @@ static void verify_branch_operands(spvk_ir_verifier *v, const spvk_ir_op *op)
     }
 }
 
+/* MLIR's OneRegion / NRegions / ZeroRegions words. */
+static void region_count_error(spvk_ir_verifier *v, const spvk_ir_op *op, uint32_t expected)
+{
+    if (expected == 0)
+        spvk_ir_op_error(v, op, "requires zero regions");
+    else if (expected == 1)
+        spvk_ir_op_error(v, op, "requires one region");
+    else
+        spvk_ir_op_error(v, op, "expected %u regions", expected);
+}
+
 static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsigned depth)
 {
     const spvk_ir_op_def *def = op->def;
@@ -404,7 +415,7 @@ static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsi
             spvk_ir_op_error(v, op, "successor #%u is the entry block of its region, which may not have predecessors", i);
     }
     if (registered && def->num_regions >= 0 && (uint32_t)def->num_regions != op->num_regions)
-        spvk_ir_op_error(v, op, "expects %d regions, has %u", def->num_regions, op->num_regions);
+        region_count_error(v, op, (uint32_t)def->num_regions);
     if (registered && (def->traits & SPVK_TRAIT_BRANCH) && def->successor_operands)
         verify_branch_operands(v, op);
     if ((def->traits & SPVK_TRAIT_TERMINATOR) && op->next)
@@ -484,7 +495,7 @@ static spvk_result run(spvk_ir_verifier *v, spvk_ir_op *op)
     const spvk_ir_op_def *def = op->def;
     if (!(def->traits & SPVK_TRAIT_UNREGISTERED)) {
         if (def->num_regions >= 0 && (uint32_t)def->num_regions != op->num_regions)
-            spvk_ir_op_error(v, op, "expects %d regions, has %u", def->num_regions, op->num_regions);
+            region_count_error(v, op, (uint32_t)def->num_regions);
         if (def->verify)
             def->verify(v, op);
     }

@@ -10,6 +10,8 @@
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_case_operands.mlir 2>&1 | FileCheck %t/switch_case_operands.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_no_segments.mlir 2>&1 | FileCheck %t/switch_no_segments.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/assert_msg.mlir 2>&1 | FileCheck %t/assert_msg.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/cond_br_successor_count.mlir 2>&1 | FileCheck %t/cond_br_successor_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_no_successor.mlir 2>&1 | FileCheck %t/switch_no_successor.mlir
 
 //--- br_arg_type.mlir
 // CHECK: {{.*}}br_arg_type.mlir:4:3: error: type mismatch for bb argument #0 of successor #0
@@ -75,5 +77,23 @@ func.func @f(%c: i1, %i: i32) {
 // CHECK: {{.*}}assert_msg.mlir:3:3: error: 'cf.assert' op attribute 'msg' failed to satisfy constraint: string attribute
 func.func @f(%c: i32, %i: i32) {
   "cf.assert"(%c) {msg = 3} : (i32) -> ()
+  return
+}
+//--- cond_br_successor_count.mlir
+// CHECK: {{.*}}cond_br_successor_count.mlir:4:5: error: 'cf.cond_br' op requires 2 successors but found 1
+func.func @f(%c: i1, %i: index, %j: i32) {
+  "test.r"() ({
+    "cf.cond_br"(%c)[^bb1] {operandSegmentSizes = array<i32: 1, 0, 0>} : (i1) -> ()
+  ^bb1:
+    "test.t"() : () -> ()
+  }) : () -> ()
+  return
+}
+//--- switch_no_successor.mlir
+// CHECK: {{.*}}switch_no_successor.mlir:4:5: error: 'cf.switch' op requires at least 1 successors but found 0
+func.func @f(%c: i1, %i: index, %j: i32) {
+  "test.r"() ({
+    "cf.switch"(%j) {case_operand_segments = array<i32>, operandSegmentSizes = array<i32: 1, 0, 0>} : (i32) -> ()
+  }) : () -> ()
   return
 }

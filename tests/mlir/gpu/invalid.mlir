@@ -48,6 +48,11 @@
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/lane_id_upper_bound.mlir 2>&1 | FileCheck %t/lane_id_upper_bound.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/subgroup_size_no_result.mlir 2>&1 | FileCheck %t/subgroup_size_no_result.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/module_end_parent.mlir 2>&1 | FileCheck %t/module_end_parent.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/shuffle_result_count.mlir 2>&1 | FileCheck %t/shuffle_result_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/alloc_token_count.mlir 2>&1 | FileCheck %t/alloc_token_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/wait_token_count.mlir 2>&1 | FileCheck %t/wait_token_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/alloc_no_result.mlir 2>&1 | FileCheck %t/alloc_no_result.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/launch_func_object_count.mlir 2>&1 | FileCheck %t/launch_func_object_count.mlir
 
 //--- launch_func_undefined_container.mlir
 // CHECK: launch_func_undefined_container.mlir:[[# @LINE + 4]]:5: error: 'gpu.launch_func' op kernel container 'kernels' is undefined
@@ -473,3 +478,40 @@ gpu.module @gpu_funcs {
   gpu.module_end
   "func.return"() : () -> ()
 }) {function_type = () -> (), sym_name = "f"} : () -> ()
+
+//--- shuffle_result_count.mlir
+// CHECK: shuffle_result_count.mlir:[[# @LINE + 2]]:8: error: 'gpu.shuffle' op expected 2 results
+func.func @f(%i: index, %j: i32, %f: f32, %m: memref<4xf32>, %t: !gpu.async.token) {
+  %a = "gpu.shuffle"(%f, %j, %j) {mode = #gpu<shuffle_mode xor>} : (f32, i32, i32) -> (f32)
+  return
+}
+
+//--- alloc_token_count.mlir
+// CHECK: alloc_token_count.mlir:[[# @LINE + 2]]:10: error: 'gpu.alloc' op result group starting at #1 requires 0 or 1 element, but found 2
+func.func @f(%i: index, %j: i32, %f: f32, %m: memref<4xf32>, %t: !gpu.async.token) {
+  %a:3 = "gpu.alloc"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> (memref<4xf32>, !gpu.async.token, i32)
+  return
+}
+
+//--- wait_token_count.mlir
+// CHECK: wait_token_count.mlir:[[# @LINE + 2]]:10: error: 'gpu.wait' op result group starting at #0 requires 0 or 1 element, but found 2
+func.func @f(%i: index, %j: i32, %f: f32, %m: memref<4xf32>, %t: !gpu.async.token) {
+  %a:2 = "gpu.wait"() : () -> (!gpu.async.token, !gpu.async.token)
+  return
+}
+
+//--- alloc_no_result.mlir
+// CHECK: alloc_no_result.mlir:[[# @LINE + 2]]:3: error: 'gpu.alloc' op expected 1 or more results
+func.func @f(%i: index, %j: i32, %f: f32, %m: memref<4xf32>, %t: !gpu.async.token) {
+  "gpu.alloc"() {operandSegmentSizes = array<i32: 0, 0, 0>} : () -> ()
+  return
+}
+
+//--- launch_func_object_count.mlir
+// CHECK: launch_func_object_count.mlir:[[# @LINE + 3]]:5: error: 'gpu.launch_func' op operand group starting at #6 requires 0 or 1 element, but found 2
+func.func @f(%c: i1, %i: index, %j: i32) {
+  "test.r"() ({
+    "gpu.launch_func"(%i, %i, %i, %i, %i, %i, %i, %i) {kernel = @a::@b, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 2>} : (index, index, index, index, index, index, index, index) -> ()
+  }) : () -> ()
+  return
+}

@@ -53,6 +53,9 @@
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/for_bound_types.mlir 2>&1 | FileCheck %t/for_bound_types.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/if_condition_type.mlir 2>&1 | FileCheck %t/if_condition_type.mlir
 // RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_no_cases.mlir 2>&1 | FileCheck %t/switch_no_cases.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/while_region_count.mlir 2>&1 | FileCheck %t/while_region_count.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/switch_no_regions.mlir 2>&1 | FileCheck %t/switch_no_regions.mlir
+// RUN: not %spvkit opt --allow-unregistered-dialect %t/execute_region_no_region.mlir 2>&1 | FileCheck %t/execute_region_no_region.mlir
 
 //--- for_result_count.mlir
 // CHECK: {{.*}}for_result_count.mlir:3:1: error: 'scf.for' op mismatch in number of loop-carried values and defined values
@@ -437,5 +440,23 @@ func.func @f(%a: index) {
   "scf.index_switch"(%a) ({
     scf.yield
   }) : (index) -> ()
+  return
+}
+//--- while_region_count.mlir
+// CHECK: {{.*}}while_region_count.mlir:3:3: error: 'scf.while' op expected 2 regions
+func.func @f(%c: i1, %i: index, %j: i32) {
+  "scf.while"() ({ "scf.condition"(%c) : (i1) -> () }) : () -> ()
+  return
+}
+//--- switch_no_regions.mlir
+// CHECK: {{.*}}switch_no_regions.mlir:3:3: error: 'scf.index_switch' op expected 1 or more regions
+func.func @f(%c: i1, %i: index, %j: i32) {
+  "scf.index_switch"(%i) {cases = array<i64>} : (index) -> ()
+  return
+}
+//--- execute_region_no_region.mlir
+// CHECK: {{.*}}execute_region_no_region.mlir:3:3: error: 'scf.execute_region' op requires one region
+func.func @f(%c: i1, %i: index, %j: i32) {
+  "scf.execute_region"() : () -> ()
   return
 }

@@ -718,13 +718,8 @@ SPVK_API spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char
                                                 spvk_ir_lazy_parser **parser_out);
 SPVK_API spvk_result spvk_ir_lazy_parser_materialize(spvk_ir_lazy_parser *parser, spvk_ir_op *op);
 SPVK_API void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *parser, spvk_ir_verifier *verifier, spvk_ir_stream *stream);
-/* Parses bodies on `threads` threads in all (default 1: the calling thread alone). The extra
-   threads parse the functions ahead of the stream's consumer, within a window of text (1 MiB),
-   while the consumer serializes or prints; results and diagnostics are those of one thread.
-   Call before the first materialize. A function's regions may then be under construction until
-   materialize(op) returns: read them only after. While the workers run, the context's uniquing
-   takes a lock and its allocator must be safe to call from several threads (the default is). */
-SPVK_API void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *parser, unsigned threads);
+/* (spvk_ir_lazy_parser_set_threads, in spvkit/ir_parallel.h, builds the bodies on several
+   threads.) */
 SPVK_API void spvk_ir_lazy_parser_destroy(spvk_ir_lazy_parser *parser);
 
 /* Prints op (normally a module); returns a string freed with spvk_free(allocator, s, strlen(s) + 1). */

@@ -12,6 +12,7 @@
 #include "spvkit/ir.h"
 #include "spvkit/ir_asm.h"
 #include "spvkit/ir_ods.h"
+#include "spvkit/ir_parallel.h"
 #include "spvkit/spirv_dialect.h"
 #include "spvkit/dialects.h"
 

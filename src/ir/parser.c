@@ -27,7 +27,7 @@
 #endif
 
 #include "spvkit/ir_asm.h"
-#include "build_pool.h"
+#include "lazy_internal.h"
 #include "dict_memo.h"
 #include "ir_internal.h"
 #include "text_internal.h"
@@ -3884,19 +3884,18 @@ spvk_result spvk_ir_parse(spvk_ir_context *ctx, const char *text, size_t length,
 
 /* ---- Lazy parsing ---- */
 
-typedef struct lazy_pool lazy_pool;
-
 struct spvk_ir_lazy_parser {
     parser p;
     spvk_ir_verifier *stream_verifier; /* spvk_ir_lazy_parser_stream's, or NULL */
-    unsigned threads;                  /* spvk_ir_lazy_parser_set_threads */
-    lazy_pool *pool;                   /* the workers, from the first body built with threads > 1 */
     spvk_ir_stream_consumer consumer;  /* the stream's consumer, when it gave one (set_consumer) */
+    /* Bodies built on several threads (src/ir_parallel, spvk_ir_lazy_parser_set_threads); NULL:
+       this thread builds them all. */
+    const ir_lazy_threading *threading;
+    ir_lazy_threads *threads;
 };
 
-static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op);
-static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op);
-static void pool_destroy(spvk_ir_lazy_parser *lp);
+/* Stops the threads' workers, if any: the stream changed. */
+static bool threads_stop(spvk_ir_lazy_parser *lp) { return lp->threading && lp->threading->stop(lp->threads); }
 
 spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, size_t length, const char *file_name,
                                        spvk_diagnostics *diags, spvk_ir_op **module_out,
@@ -3917,8 +3916,8 @@ spvk_result spvk_ir_lazy_parser_create(spvk_ir_context *ctx, const char *text, s
     }
     parser_init(&lp->p, ctx, text, length, file_name, diags);
     lp->stream_verifier = NULL;
-    lp->threads = 1;
-    lp->pool = NULL;
+    lp->threading = NULL;
+    lp->threads = NULL;
     memset(&lp->consumer, 0, sizeof lp->consumer);
     lp->p.lazy = true;
     spvk_ir_op *module = parse_top_level(&lp->p);
@@ -3937,11 +3936,18 @@ spvk_result spvk_ir_lazy_parser_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op 
 {
     if (!lp || !op)
         return SPVK_ERROR_USAGE;
+    if (lp->p.failed)
+        return parser_result(&lp->p);
+    if (lp->threading)
+        return lp->threading->materialize(lp->threads, op);
+    return ir_lazy_parser_materialize_alone(lp, op);
+}
+
+spvk_result ir_lazy_parser_materialize_alone(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
+{
     parser *p = &lp->p;
     if (p->failed)
         return parser_result(p);
-    if (lp->threads > 1)
-        return pool_materialize(lp, op);
     int64_t first = first_body_of(p, op);
     for (uint32_t i = first < 0 ? p->bodies.count : (uint32_t)first; i < p->bodies.count && p->bodies.items[i].op == op;
          i++) {
@@ -3957,7 +3963,7 @@ void spvk_ir_lazy_parser_destroy(spvk_ir_lazy_parser *lp)
     if (!lp)
         return;
     const spvk_allocator *alloc = lp->p.alloc;
-    pool_destroy(lp);
+    ir_lazy_parser_set_threading(lp, NULL, NULL);
     parser_release(&lp->p);
     spvk_free(alloc, lp, sizeof *lp);
 }
@@ -3986,7 +3992,7 @@ static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
     int64_t first = first_body_of(&lp->p, op);
     if (first < 0)
         return SPVK_WALK_ADVANCE;
-    if (pool_release(lp, op))
+    if (lp->threading && lp->threading->release(lp->threads, op))
         return SPVK_WALK_SKIP;
     for (uint32_t i = (uint32_t)first; i < lp->p.bodies.count && lp->p.bodies.items[i].op == op; i++) {
         spvk_ir_region *r = &op->regions[lp->p.bodies.items[i].region_index];
@@ -3996,13 +4002,12 @@ static spvk_ir_walk_result release_each(spvk_ir_op *op, void *user)
     return SPVK_WALK_SKIP;
 }
 
-static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op);
-
 static spvk_result lazy_stream_begin(void *user, spvk_ir_op *child)
 {
     lazy_walk w = {user, SPVK_OK};
     (void)spvk_ir_walk(child, materialize_each, &w);
-    if (w.result == SPVK_OK && w.lp->stream_verifier && !pool_verified(w.lp, child))
+    if (w.result == SPVK_OK && w.lp->stream_verifier &&
+        !(w.lp->threading && w.lp->threading->verified(w.lp->threads, child)))
         w.result = spvk_ir_verifier_run(w.lp->stream_verifier, child);
     return w.result;
 }
@@ -4016,17 +4021,18 @@ static void lazy_stream_end(void *user, spvk_ir_op *child)
 static bool lazy_stream_set_consumer(void *user, const spvk_ir_stream_consumer *consumer)
 {
     spvk_ir_lazy_parser *lp = user;
-    pool_destroy(lp); /* its workers hold the consumer they were given: the next body starts others */
+    /* Its workers hold the consumer they were given: the next body starts others. */
+    bool threaded = threads_stop(lp);
     if (consumer)
         lp->consumer = *consumer;
     else
         memset(&lp->consumer, 0, sizeof lp->consumer);
-    return lp->threads > 1;
+    return threaded;
 }
 
 void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verifier, spvk_ir_stream *stream)
 {
-    pool_destroy(lp); /* its workers' verifiers share the last stream's verifier's symbol indexes */
+    (void)threads_stop(lp); /* its workers' verifiers share the last stream's verifier's symbol indexes */
     lp->stream_verifier = verifier;
     stream->child_begin = lazy_stream_begin;
     stream->child_end = lazy_stream_end;
@@ -4035,33 +4041,46 @@ void spvk_ir_lazy_parser_stream(spvk_ir_lazy_parser *lp, spvk_ir_verifier *verif
     stream->take_verification = NULL; /* its workers verify what they parse (ir_build_pool) */
 }
 
-void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *lp, unsigned threads)
+/* ---- What the threads that build bodies use (lazy_internal.h) ---- */
+
+void ir_lazy_parser_set_threading(spvk_ir_lazy_parser *lp, const ir_lazy_threading *hooks, ir_lazy_threads *t)
 {
-    if (lp && !lp->pool)
-        lp->threads = threads;
+    if (lp->threading)
+        lp->threading->destroy(lp->threads);
+    lp->threading = hooks;
+    lp->threads = hooks ? t : NULL;
 }
 
-/* ---- Worker threads ----
-   With threads > 1, the functions are built by an ir_build_pool (build_pool.h): workers parse the
-   bodies ahead of the stream's consumer, each with a parser of its own over the same text (the
-   lazy parser's aliases and recorded bodies read-only and shared) and a view of the context. An
-   item is one op's bodies; the window is POOL_WINDOW bytes of text. */
+ir_lazy_threads *ir_lazy_parser_threading(const spvk_ir_lazy_parser *lp) { return lp->threads; }
+spvk_result ir_lazy_parser_result(spvk_ir_lazy_parser *lp) { return parser_result(&lp->p); }
+spvk_ir_context *ir_lazy_parser_context(const spvk_ir_lazy_parser *lp) { return lp->p.ctx; }
+spvk_ir_verifier *ir_lazy_parser_stream_verifier(const spvk_ir_lazy_parser *lp) { return lp->stream_verifier; }
+const spvk_ir_stream_consumer *ir_lazy_parser_consumer(const spvk_ir_lazy_parser *lp) { return &lp->consumer; }
+uint32_t ir_lazy_parser_num_bodies(const spvk_ir_lazy_parser *lp) { return (uint32_t)lp->p.bodies.count; }
+spvk_ir_op *ir_lazy_parser_body_op(const spvk_ir_lazy_parser *lp, uint32_t i) { return lp->p.bodies.items[i].op; }
 
-#define POOL_WINDOW (1u << 20) /* bytes of text workers may parse ahead */
-
-typedef struct lazy_item {
-    uint32_t first_body, num_bodies;
-} lazy_item;
-
-struct lazy_pool {
-    ir_build_pool *pool;
-    lazy_item *items;
-    uint32_t num_items;
-};
-
-static bool build_item(parser *p, const lazy_item *it)
+spvk_ir_region *ir_lazy_parser_body_region(const spvk_ir_lazy_parser *lp, uint32_t i)
 {
-    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
+    const lazy_body *b = &lp->p.bodies.items[i];
+    return &b->op->regions[b->region_index];
+}
+
+void ir_lazy_parser_body_span(const spvk_ir_lazy_parser *lp, uint32_t i, size_t *start, size_t *end)
+{
+    const lazy_body *b = &lp->p.bodies.items[i];
+    *start = (size_t)(b->start - lp->p.lx.begin);
+    *end = (size_t)(b->end - lp->p.lx.begin);
+}
+
+int64_t ir_lazy_parser_first_body(const spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
+{
+    return first_body_of(&lp->p, op);
+}
+
+bool ir_lazy_parser_build(spvk_ir_lazy_parser *lp, void *builder, uint32_t first, uint32_t count)
+{
+    parser *p = builder ? builder : &lp->p;
+    for (uint32_t i = first; i < first + count; i++) {
         const lazy_body *b = &p->bodies.items[i];
         if (b->op->regions[b->region_index].unmaterialized && !materialize_body(p, b))
             return false;
@@ -4069,43 +4088,11 @@ static bool build_item(parser *p, const lazy_item *it)
     return true;
 }
 
-static bool pool_build_item(void *user, void *builder, uint32_t k)
-{
-    spvk_ir_lazy_parser *lp = user;
-    return build_item(builder ? builder : &lp->p, &lp->pool->items[k]);
-}
-
-static void pool_free_bodies(void *user, spvk_ir_context *ctx, uint32_t k)
-{
-    spvk_ir_lazy_parser *lp = user;
-    const lazy_item *it = &lp->pool->items[k];
-    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
-        const lazy_body *b = &lp->p.bodies.items[i];
-        spvk_ir_region *r = &b->op->regions[b->region_index];
-        if (!r->unmaterialized)
-            spvk_ir_region_unmaterialize(ctx, r);
-    }
-}
-
-static void pool_detach(void *user, uint32_t k, spvk_ir_region *into)
-{
-    spvk_ir_lazy_parser *lp = user;
-    const lazy_item *it = &lp->pool->items[k];
-    into->first = into->last = NULL;
-    for (uint32_t i = it->first_body; i < it->first_body + it->num_bodies; i++) {
-        const lazy_body *b = &lp->p.bodies.items[i];
-        into->op = b->op; /* its traits decide how the blocks are freed */
-        ir_build_detach_blocks(&b->op->regions[b->region_index], into);
-    }
-}
-
 /* A worker's (or the helper's) parser: the lazy parser's text, aliases and recorded bodies,
    read-only and shared; the rest its own. */
-static void pool_parser_destroy(void *user, void *builder);
-
-static void *pool_parser_create(void *user, spvk_ir_context *ctx)
+void *ir_lazy_parser_builder_create(spvk_ir_lazy_parser *lp, spvk_ir_context *ctx)
 {
-    const parser *m = &((spvk_ir_lazy_parser *)user)->p;
+    const parser *m = &lp->p;
     parser *p = spvk_alloc(m->alloc, sizeof *p);
     if (!p)
         return NULL;
@@ -4128,15 +4115,15 @@ static void *pool_parser_create(void *user, spvk_ir_context *ctx)
     memcpy(p->type_memo, m->type_memo, sizeof p->type_memo);
     p->placeholders = spvk_ir_block_create(ctx);
     if (!p->placeholders) {
-        pool_parser_destroy(user, p); /* not parser_release: the shared vectors are the lazy parser's */
+        ir_lazy_parser_builder_destroy(lp, p); /* not parser_release: the shared vectors are the lazy parser's */
         return NULL;
     }
     return p;
 }
 
-static void pool_parser_destroy(void *user, void *builder)
+void ir_lazy_parser_builder_destroy(spvk_ir_lazy_parser *lp, void *builder)
 {
-    const spvk_allocator *alloc = ((spvk_ir_lazy_parser *)user)->p.alloc;
+    const spvk_allocator *alloc = lp->p.alloc;
     parser *p = builder;
     /* Shared with the lazy parser, which frees them. */
     memset(&p->aliases, 0, sizeof p->aliases);
@@ -4146,106 +4133,6 @@ static void pool_parser_destroy(void *user, void *builder)
     memset(&p->op_bodies, 0, sizeof p->op_bodies);
     parser_release(p);
     spvk_free(alloc, p, sizeof *p);
-}
-
-/* Starts the workers (threads - 1 of them) at the first body the stream asks for. Returns false
-   when there is nothing to share or they cannot start: the consumer then parses alone. */
-static bool pool_start(spvk_ir_lazy_parser *lp)
-{
-    parser *m = &lp->p;
-    const spvk_allocator *alloc = m->alloc;
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < m->bodies.count; i++)
-        if (i == 0 || m->bodies.items[i].op != m->bodies.items[i - 1].op)
-            n++;
-    lazy_pool *lpool = spvk_alloc(alloc, sizeof *lpool);
-    lazy_item *items = n ? spvk_alloc(alloc, (size_t)n * sizeof *items) : NULL;
-    ir_build_item *build = n ? spvk_alloc(alloc, (size_t)n * sizeof *build) : NULL;
-    bool ok = lpool && items && build;
-    if (ok) {
-        for (uint32_t i = 0, k = 0; i < m->bodies.count; i++) {
-            const lazy_body *b = &m->bodies.items[i];
-            if (i == 0 || b->op != m->bodies.items[i - 1].op) {
-                items[k] = (lazy_item){i, 0};
-                build[k] = (ir_build_item){b->op, (size_t)(b->start - m->lx.begin), 0, false};
-                k++;
-            }
-            items[k - 1].num_bodies++;
-            build[k - 1].end = (size_t)(b->end - m->lx.begin);
-            if (!b->op->regions[b->region_index].unmaterialized)
-                build[k - 1].built = true; /* materialized before the stream: the consumer's */
-        }
-        lpool->items = items;
-        lpool->num_items = n;
-        lp->pool = lpool; /* the hooks read the items */
-        ir_build_client client = {lp, pool_parser_create, pool_parser_destroy, pool_build_item, pool_detach,
-                                  pool_free_bodies};
-        lpool->pool = ir_build_pool_create(m->ctx, &client, build, n, lp->threads, POOL_WINDOW,
-                                           lp->stream_verifier, &lp->consumer);
-        ok = lpool->pool != NULL;
-    }
-    spvk_free(alloc, build, (size_t)n * sizeof *build);
-    if (!ok) {
-        spvk_free(alloc, items, (size_t)n * sizeof *items);
-        spvk_free(alloc, lpool, sizeof *lpool);
-        lp->pool = NULL;
-    }
-    return ok;
-}
-
-static void pool_destroy(spvk_ir_lazy_parser *lp)
-{
-    lazy_pool *lpool = lp->pool;
-    if (!lpool)
-        return;
-    ir_build_pool_destroy(lpool->pool);
-    const spvk_allocator *alloc = lp->p.alloc;
-    spvk_free(alloc, lpool->items, (size_t)lpool->num_items * sizeof *lpool->items);
-    spvk_free(alloc, lpool, sizeof *lpool);
-    lp->pool = NULL;
-}
-
-/* The item of op's bodies (first: its first body). */
-static uint32_t item_of(const lazy_pool *lpool, uint32_t first_body)
-{
-    uint32_t lo = 0, hi = lpool->num_items;
-    while (hi - lo > 1) {
-        uint32_t mid = (lo + hi) / 2;
-        if (lpool->items[mid].first_body <= first_body)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-static spvk_result pool_materialize(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
-{
-    int64_t first = first_body_of(&lp->p, op);
-    if (first < 0)
-        return SPVK_OK;
-    if (!lp->pool && !pool_start(lp)) {
-        lp->threads = 1;
-        return spvk_ir_lazy_parser_materialize(lp, op);
-    }
-    return ir_build_pool_take(lp->pool->pool, item_of(lp->pool, (uint32_t)first)) ? SPVK_OK : parser_result(&lp->p);
-}
-
-/* Whether a worker built op's bodies and verified op (before its stream consumer used it, if it
-   did: with a verifier only what verified is used). */
-static bool pool_verified(spvk_ir_lazy_parser *lp, const spvk_ir_op *op)
-{
-    int64_t first = lp->pool ? first_body_of(&lp->p, op) : -1;
-    return first >= 0 && ir_build_pool_verified(lp->pool->pool, item_of(lp->pool, (uint32_t)first));
-}
-
-/* Frees op's bodies once the consumer is done with them. Returns false when there is no pool. */
-static bool pool_release(spvk_ir_lazy_parser *lp, spvk_ir_op *op)
-{
-    if (!lp->pool)
-        return false;
-    ir_build_pool_release(lp->pool->pool, item_of(lp->pool, (uint32_t)first_body_of(&lp->p, op)));
-    return true;
 }
 
 /* ---- Hooks for custom forms (ir_asm.h) ---- */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "spvkit/ir.h"
+#include "spvkit/ir_parallel.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -30,6 +30,7 @@
 
 #include "../unit/test.h"
 #include "spvkit/ir.h"
+#include "spvkit/ir_parallel.h"
 #include "spvkit/spirv_dialect.h"
 #include "spvkit/text.h"
 

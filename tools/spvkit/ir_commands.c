@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "prefault.h"
 #include "spvkit/ir.h"
+#include "spvkit/ir_parallel.h"
 #include "spvkit/pass.h"
 #include "spvkit/spirv_dialect.h"
 
@@ -208,7 +208,7 @@ static int serialize_streaming(spvk_ir_context *ctx, const ir_options *o)
        for mixed's 20.7, hence the cap. Not when deserializing: what gained time there (the
        binary's size and a half, up to 6 MiB: 1.6 ms of 50 on names) took `mixed` to within
        0.2 MB of a quarter of MLIR's peak, and less gained nothing (docs/benchmarks.md). */
-    cli_prefault_heap(in.size < (10u << 20) ? in.size : 10u << 20);
+    spvk_prefault_heap(in.size < (10u << 20) ? in.size : 10u << 20);
     spvk_diagnostics diags;
     spvk_diagnostics_init(&diags, NULL);
     spvk_ir_lazy_parser *lp = NULL;

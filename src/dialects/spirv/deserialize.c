@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "deserialize_internal.h"
-#include "../../ir/build_pool.h"
+#include "../../ir_parallel/build_pool.h"
 #include "../../support/thread.h"
 
 /* ---- Failure and memory ---- */
@@ -1961,7 +1961,7 @@ static void free_scratch(dsr *d)
 }
 
 /* ---- Threads ----
-   With threads > 1, functions are built by an ir_build_pool (src/ir/build_pool.h): workers build
+   With threads > 1, functions are built by an ir_build_pool (src/ir_parallel/build_pool.h): workers build
    bodies ahead of the consumer, each with a copy of the deserializer (dsr_clone) and a view of
    the context. The module level is translated before any worker starts and every type and
    constant is resolved then, so building a function reads the module level and writes only its

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "build_pool.h"
-#include "ir_internal.h"
+#include "../ir/ir_internal.h"
 #include "../support/thread.h"
 
 /* An item's state. WAITING: not built; CLAIMED: being built; BUILT; FAILED: its builder failed;

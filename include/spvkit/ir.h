@@ -683,6 +683,7 @@ struct spvk_ir_stream_consumer {
 };
 
 /* ---- Text (src/ir/parser.c, printer.c) ---- */
+typedef struct spvk_ir_print_workers spvk_ir_print_workers; /* src/ir/printer_internal.h */
 typedef struct spvk_ir_print_options {
     bool generic;         /* --mlir-print-op-generic */
     bool debug_info;      /* print loc(...) */
@@ -691,10 +692,13 @@ typedef struct spvk_ir_print_options {
     /* Streaming (an op with one region): the text is the same as printing the whole module. In
        generic form every child_begin comes first (value numbering needs every body). */
     spvk_ir_stream stream;
-    /* Streaming in custom form with threads > 1: while the calling thread makes each child whole
-       (child_begin), threads - 1 others print the children made before it; the text and the
-       order of the hooks are the same. The context's allocator must then be thread-safe. */
+    /* Streaming in custom form with threads > 1 and workers (spvk_ir_parallel_print_workers(),
+       spvkit/ir_parallel.h): while the calling thread makes each child whole (child_begin),
+       threads - 1 others print the children made before it; the text and the order of the hooks
+       are the same. The context's allocator must then be thread-safe. Without workers the
+       calling thread prints every child. */
     unsigned threads;
+    const spvk_ir_print_workers *workers;
     /* Where the printer reports IR it cannot print (may be NULL): a region that is not
        materialized, other than a streamed child's body, fails the print (spvk_ir_print returns
        NULL, spvk_ir_print_to SPVK_ERROR_INVALID) rather than print as `{}`, a declaration. */

@@ -20,6 +20,13 @@ extern "C" {
    (the default is). */
 SPVK_API void spvk_ir_lazy_parser_set_threads(spvk_ir_lazy_parser *parser, unsigned threads);
 
+/* The threads that print a streamed module's children (spvk_ir_print_options.workers, with
+   threads > 1): when the stream's translator builds on several threads (set_consumer), each of
+   its workers prints the children it built, on its own thread; otherwise the printer's own
+   threads print what the calling thread builds (handed the verification when the stream offers
+   it: take_verification). */
+SPVK_API const spvk_ir_print_workers *spvk_ir_parallel_print_workers(void);
+
 /* Faults in `bytes` of heap ahead of the calling thread, on a thread of its own (glibc on Linux;
    elsewhere nothing). A page's first write costs a fault; a translator about to write that much
    new heap while another processor idles lets that processor take the faults. Populated pages

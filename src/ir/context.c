@@ -1272,30 +1272,15 @@ spvk_ir_context *spvk_ir_context_create(const spvk_allocator *allocator)
     return ctx;
 }
 
-spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx)
+ir_cache_entry *ir_context_cache_create(const spvk_allocator *allocator) { return cache_create(allocator); }
+
+void ir_context_cache_free(const spvk_allocator *allocator, ir_cache_entry *cache)
 {
-    spvk_ir_context *o = ctx->owner;
-    spvk_ir_context *v = spvk_alloc(o->allocator, sizeof *v);
-    if (!v)
-        return NULL;
-    memset(v, 0, sizeof *v);
-    v->owner = o;
-    v->allocator = o->allocator;
-    v->cache = cache_create(o->allocator);
-    if (!v->cache) {
-        spvk_free(o->allocator, v->cache, CACHE_BYTES);
-        spvk_free(o->allocator, v, sizeof *v);
-        return NULL;
-    }
-    o->num_views++;
-    return v;
+    spvk_free(allocator, cache, CACHE_BYTES);
 }
 
-void ir_context_view_destroy(spvk_ir_context *v)
+void ir_context_take_heap(spvk_ir_context *o, spvk_ir_context *v)
 {
-    if (!v)
-        return;
-    spvk_ir_context *o = v->owner;
     /* The view's chunks go behind the owner's current one, whose free space stays in use. */
     if (v->chunks) {
         arena_chunk *tail = v->chunks;
@@ -1326,11 +1311,11 @@ void ir_context_view_destroy(spvk_ir_context *v)
         *(void **)tail = o->free_lists[c];
         o->free_lists[c] = head;
     }
+    v->chunks = v->uniqued_chunks = NULL;
+    memset(v->free_lists, 0, sizeof v->free_lists);
+    v->memory = 0;
     if (v->failed)
         o->failed = true;
-    o->num_views--;
-    spvk_free(o->allocator, v->cache, CACHE_BYTES);
-    spvk_free(o->allocator, v, sizeof *v);
 }
 
 void spvk_ir_context_destroy(spvk_ir_context *ctx)

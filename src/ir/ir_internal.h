@@ -107,12 +107,12 @@ struct spvk_ir_context {
    with ctx's allocator (count * sizeof(uintptr_t)). false when out of memory. */
 bool ir_context_big_items(spvk_ir_context *ctx, uintptr_t **items, uint32_t *count);
 
-/* A view of ctx for one worker thread: IR it builds is allocated from its own heap, and types,
-   attributes and names are uniqued in ctx's tables under ctx's lock. Create and destroy views
-   only while no worker runs; the allocator must then be safe to call from several threads.
-   Destroying a view gives its memory (the IR it built stays valid) to ctx. */
-spvk_ir_context *ir_context_view_create(spvk_ir_context *ctx);
-void ir_context_view_destroy(spvk_ir_context *view);
+/* What views of a context (src/ir_parallel/context_view.c) are made of: a cache of uniqued items
+   of their own, and a heap that goes to the owner when the view does (its chunks, its free
+   lists, its memory count, its failure). */
+ir_cache_entry *ir_context_cache_create(const spvk_allocator *allocator);
+void ir_context_cache_free(const spvk_allocator *allocator, ir_cache_entry *cache);
+void ir_context_take_heap(spvk_ir_context *owner, spvk_ir_context *from);
 
 /* A silent verifier working in ctx (a view, for another thread) that shares parent's symbol
    indexes, after building parent's index of table's symbols (NULL: none), so that neither builds

@@ -11,115 +11,17 @@
    Names are computed once before printing into two pointer-keyed tables (operation -> number of
    its first result, block -> label and first argument number) rather than stored in the IR, so
    printing never writes to the IR it is given. */
-#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "spvkit/ir_asm.h"
 #include "ir_internal.h"
+#include "printer_internal.h"
 #include "text_internal.h"
 #include "../support/support.h"
-#include "../support/thread.h"
 
-/* ---- Pointer -> number table ---- */
-
-typedef struct ptr_entry {
-    const void *key;
-    uint32_t a, b;
-} ptr_entry;
-
-typedef struct ptr_map {
-    ptr_entry *slots;
-    size_t capacity; /* power of two or 0 */
-    size_t count;
-} ptr_map;
-
-/* A type's text as printed before (direct-mapped by the type): a function spells the same few
-   types (`i32`, `!spirv.ptr<i32, Function>`) at nearly every op, and copying their text costs
-   less than walking them again. Types are uniqued and print the same wherever they appear. */
-#define TYPE_TEXTS 64
-typedef struct type_text {
-    const spvk_ir_type *type;
-    uint32_t length;
-    char text[116];
-} type_text;
-
-typedef struct name_group {
-    uint32_t start;  /* first result of the group */
-    uint32_t id;     /* numbered: the number; named: offset of the name in the pool */
-    uint32_t length; /* 0: numbered */
-} name_group;
-
-typedef struct used_name {
-    uint32_t hash, offset, length;
-    uint32_t next; /* the bucket's next entry + 1 */
-} used_name;
-
-/* Names given while numbering one IR (or one streamed child), and the set of names in use in the
-   region being numbered. Names are only ever removed last-added first (leaving a region), so the
-   set is a stack with chained buckets: an entry leaving is the head of its bucket. */
-typedef struct name_set {
-    spvk_buffer pool; /* every name given: printing reads them */
-    name_group *groups;
-    size_t num_groups, groups_cap;
-    used_name *used;
-    size_t num_used, used_cap;
-    uint32_t *buckets; /* entry + 1 */
-    size_t num_buckets;
-} name_set;
-
-struct spvk_ir_printer {
-    spvk_ir_context *ctx;
-    const spvk_allocator *alloc;
-    spvk_buffer out;
-    bool generic, debug_info;
-    uint32_t indent;
-    /* The dialect whose ops print without their prefix (spvk_ir_op_def.default_dialect); NULL:
-       builtin. */
-    const char *default_dialect;
-    ptr_map ops;    /* op -> first result number */
-    ptr_map blocks; /* block -> (label, first argument number | ENTRY_BIT) */
-    /* Streaming (spvk_ir_print_options.stream): the names inside the child being printed,
-       made when it is reached and dropped after it, and where its numbering starts. */
-    const spvk_ir_op *root;
-    const spvk_ir_stream *stream;
-    ptr_map child_ops, child_blocks;
-    uint32_t child_value_base, child_arg_base, child_conflict_base;
-    /* Result names (below): the root's numbering's, and the streamed child's. */
-    name_set names, child_names;
-    bool in_child;
-    spvk_result hook_result;
-    /* The first op met holding a region that is not materialized (outside a streamed child's
-       body, which the stream builds): the print fails and names it. */
-    const spvk_ir_op *unmaterialized;
-    bool failed;
-    spvk_ir_write_fn write; /* spvk_ir_print_to: where the text goes, a chunk at a time */
-    void *write_user;
-    bool write_failed;      /* the writer refused a chunk (failed is set too) */
-    struct print_pool *pool; /* spvk_ir_print_options.threads: streamed children printed by workers */
-    struct print_consumer *consumer; /* ... or by the translator's workers that build them */
-    uint32_t slot_cursor;            /* where this thread last found a root child's slot */
-    /* The stream's verification, taken over by the pool (spvk_ir_stream.take_verification): each
-       worker verifies a child before printing it, silently; a child that fails is verified again
-       by this verifier on the calling thread, which reports it. NULL: child_begin verifies. */
-    spvk_ir_verifier *reporter;
-    /* Aliases for shared sub-trees (NULL: none, nearly always). Made by the calling thread before
-       any text; workers share it read-only. */
-    struct alias_table *aliases;
-    size_t limit; /* spvk_ir_print_type/attr: text past this length is left out (0: no limit) */
-    type_text type_texts[TYPE_TEXTS];
-};
-
-/* Text goes out in chunks of about this size, so that printing a large module never holds its
-   whole text. */
-#define PRINT_CHUNK (64u * 1024u)
-
-typedef spvk_ir_printer printer;
-
-#define ENTRY_BIT 0x80000000u
 
 static size_t ptr_hash(const void *k)
 {
@@ -1635,8 +1537,6 @@ static void flush(printer *p)
 
 static void print_streamed(printer *p, spvk_ir_op *o);
 static void print_child(printer *p, spvk_ir_op *o);
-static void print_streamed_by_pool(printer *p, spvk_ir_op *o);
-static void pool_collect(printer *p, uint32_t keep);
 
 static void print_trailing_location(printer *p, const spvk_ir_attr *loc)
 {
@@ -1777,13 +1677,13 @@ static void print_block(printer *p, const spvk_ir_block *b, bool header, bool te
     if (p->stream && b->region && b->region->op == p->root && !p->generic) {
         for (spvk_ir_op *o = b->first, *next; o && !p->failed; o = next) {
             next = o->next; /* the hooks may not erase o, but may change what follows */
-            if (p->pool)
-                print_streamed_by_pool(p, o);
+            if (p->workers_state)
+                p->workers->child(p->workers_state, o);
             else
                 print_streamed(p, o);
         }
-        if (p->pool)
-            pool_collect(p, 0);
+        if (p->workers_state)
+            p->workers->drain(p->workers_state);
     } else {
         /* A custom form may leave out the implicit terminator (MLIR's printBlockTerminators). */
         const spvk_ir_op *end = terminator ? NULL : spvk_ir_block_terminator(b);
@@ -1944,12 +1844,7 @@ static void print_op(printer *p, const spvk_ir_op *op)
         flush(p);
 }
 
-/* A child of the root when streaming: the caller's hook makes it whole, it is numbered and printed,
-   and the hook may then drop what it made. */
-static bool take_printed(printer *p, const spvk_ir_op *o);
-
-/* A child's text printed by another thread goes out (failed: its printer ran out of memory). */
-static void append_printed(printer *p, const spvk_buffer *text, bool failed)
+void ir_printer_append(printer *p, const spvk_buffer *text, bool failed)
 {
     if (failed)
         p->failed = true;
@@ -1967,263 +1862,10 @@ static void print_streamed(printer *p, spvk_ir_op *o)
         p->failed = true;
         return;
     }
-    if (!take_printed(p, o))
-        print_child(p, o);
+    print_child(p, o);
     if (p->stream->child_end)
         p->stream->child_end(p->stream->user, o);
 }
-
-/* ---- Printing streamed children where they are built ----
-   spvk_ir_print_options.threads > 1, custom form, a stream whose translator builds on several
-   threads (spvk_ir_stream.set_consumer): its workers print each child they build into the child's
-   slot, on their own thread, and free it at once, so that the IR never leaves the cache of the
-   thread that made it. The calling thread writes the slots out in module order (printing itself
-   the children no worker took), so the text is that of one thread. */
-
-typedef struct print_slot {
-    spvk_buffer text;
-    bool printed, failed; /* written by the worker that printed it, read after child_begin */
-} print_slot;
-
-/* Text buffers the calling thread has written out, for the workers to print into again: a
-   buffer freed on another thread than the one that allocated it takes that thread's malloc
-   arena lock, and on names the two threads then met on it 600 times a run. */
-#define CONSUMER_SPARE 32
-
-typedef struct print_consumer {
-    printer *main;
-    const spvk_ir_op **children; /* the root's, in order (ir_find_from); read-only while workers run */
-    print_slot *slots;           /* one per child */
-    uint32_t num_slots;
-    uint32_t indent; /* of the root's children */
-    pthread_mutex_t spare_lock;
-    spvk_buffer spare[CONSUMER_SPARE];
-    uint32_t num_spare;
-} print_consumer;
-
-/* An empty buffer for a worker to print into: a spare one when there is one. */
-static spvk_buffer spare_take(print_consumer *c)
-{
-    spvk_buffer b;
-    spvk_buffer_init(&b, c->main->alloc);
-    pthread_mutex_lock(&c->spare_lock);
-    if (c->num_spare)
-        b = c->spare[--c->num_spare];
-    pthread_mutex_unlock(&c->spare_lock);
-    b.length = 0;
-    return b;
-}
-
-/* Keeps a written-out buffer for the workers (frees it when there are spares enough); *b is left
-   empty. */
-static void spare_give(print_consumer *c, spvk_buffer *b)
-{
-    bool kept = false;
-    if (b->data && !b->failed) {
-        pthread_mutex_lock(&c->spare_lock);
-        if (c->num_spare < CONSUMER_SPARE) {
-            c->spare[c->num_spare++] = *b;
-            kept = true;
-        }
-        pthread_mutex_unlock(&c->spare_lock);
-    }
-    if (!kept)
-        spvk_buffer_free(b);
-    spvk_buffer_init(b, c->main->alloc);
-}
-
-/* The default dialect of the root's children (which other threads print). */
-static const char *children_dialect(const printer *p)
-{
-    return p->root && p->root->def->default_dialect ? p->root->def->default_dialect : p->default_dialect;
-}
-
-/* A building thread's printer: the options and the root's numbering (shared, read-only), its own
-   child maps and output, the thread's view of the context. */
-static void *consumer_thread_create(void *user, spvk_ir_context *ctx)
-{
-    print_consumer *c = user;
-    printer *tp = spvk_alloc(c->main->alloc, sizeof *tp);
-    if (!tp)
-        return NULL;
-    *tp = *c->main;
-    tp->ctx = ctx;
-    tp->pool = NULL;
-    tp->consumer = NULL;
-    tp->write = NULL;
-    tp->indent = c->indent;
-    tp->default_dialect = children_dialect(c->main);
-    spvk_buffer_init(&tp->out, tp->alloc); /* each slot's buffer replaces it */
-    memset(&tp->child_ops, 0, sizeof tp->child_ops);
-    memset(&tp->child_blocks, 0, sizeof tp->child_blocks);
-    memset(&tp->child_names, 0, sizeof tp->child_names);
-    spvk_buffer_init(&tp->child_names.pool, tp->alloc);
-    return tp;
-}
-
-static void consumer_thread_destroy(void *user, void *thread)
-{
-    (void)user;
-    printer *tp = thread;
-    map_release(tp, &tp->child_ops);
-    map_release(tp, &tp->child_blocks);
-    name_set_release(tp, &tp->child_names);
-    spvk_free(tp->alloc, tp, sizeof *tp);
-}
-
-/* The slot of root child o, found from where this thread found the last one; NULL when absent. */
-static print_slot *slot_of(print_consumer *c, uint32_t *cursor, const spvk_ir_op *o)
-{
-    uint32_t i = ir_find_from(c->children, c->num_slots, cursor, o);
-    return i < c->num_slots ? &c->slots[i] : NULL;
-}
-
-static bool consumer_use(void *user, void *thread, spvk_ir_op *child)
-{
-    print_consumer *c = user;
-    printer *tp = thread;
-    print_slot *slot = slot_of(c, &tp->slot_cursor, child);
-    if (!slot)
-        return false;
-    spvk_buffer_free(&slot->text); /* empty, unless this child was printed before */
-    tp->out = spare_take(c);
-    tp->failed = false;
-    print_child(tp, child);
-    slot->text = tp->out;
-    slot->failed = tp->failed || tp->out.failed;
-    slot->printed = true;
-    spvk_buffer_init(&tp->out, tp->alloc);
-    return true;
-}
-
-/* Writes child o's text if a worker printed it. */
-static bool take_printed(printer *p, const spvk_ir_op *o)
-{
-    print_consumer *c = p->consumer;
-    print_slot *slot = c ? slot_of(c, &p->slot_cursor, o) : NULL;
-    if (!slot || !slot->printed)
-        return false;
-    append_printed(p, &slot->text, slot->failed);
-    spare_give(c, &slot->text);
-    slot->printed = false;
-    return true;
-}
-
-/* Hands the translator a consumer for the root's children (indent: theirs). False when it cannot
-   be made: the printer then prints them itself. */
-static void consumer_stop(printer *p);
-
-static bool consumer_start(printer *p, const spvk_ir_op *root, uint32_t indent)
-{
-    print_consumer *c = spvk_alloc(p->alloc, sizeof *c);
-    if (!c)
-        return false;
-    memset(c, 0, sizeof *c);
-    if (pthread_mutex_init(&c->spare_lock, NULL) != 0) {
-        spvk_free(p->alloc, c, sizeof *c);
-        return false;
-    }
-    c->main = p;
-    c->indent = indent;
-    /* Asked first: a translator building on one thread refuses it, and the slots are then not
-       worth making. The consumer is used only from the first child_begin on, so it is completed
-       after. */
-    p->consumer = c;
-    spvk_ir_stream_consumer sc = {c, consumer_thread_create, consumer_thread_destroy, consumer_use};
-    if (!p->stream->set_consumer(p->stream->user, &sc)) {
-        consumer_stop(p); /* it builds on one thread: the printer's own workers print */
-        return false;
-    }
-    for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
-        for (spvk_ir_op *o = b->first; o; o = o->next)
-            c->num_slots++;
-    c->slots = c->num_slots ? spvk_alloc(p->alloc, (size_t)c->num_slots * sizeof *c->slots) : NULL;
-    c->children = c->num_slots ? spvk_alloc(p->alloc, (size_t)c->num_slots * sizeof *c->children) : NULL;
-    if (!c->slots || !c->children) {
-        spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
-        spvk_free(p->alloc, c->children, (size_t)c->num_slots * sizeof *c->children);
-        c->slots = NULL;
-        c->children = NULL;
-        c->num_slots = 0;
-        consumer_stop(p);
-        return false;
-    }
-    uint32_t n = 0;
-    for (spvk_ir_block *b = root->regions[0].first; b; b = b->next)
-        for (spvk_ir_op *o = b->first; o; o = o->next) {
-            c->children[n] = o;
-            spvk_buffer_init(&c->slots[n].text, p->alloc);
-            c->slots[n].printed = c->slots[n].failed = false;
-            n++;
-        }
-    return true;
-}
-
-/* Takes the consumer back from the translator (which stops its workers) and frees it. */
-static void consumer_stop(printer *p)
-{
-    print_consumer *c = p->consumer;
-    if (!c)
-        return;
-    p->stream->set_consumer(p->stream->user, NULL);
-    for (uint32_t i = 0; i < c->num_slots; i++)
-        spvk_buffer_free(&c->slots[i].text);
-    for (uint32_t i = 0; i < c->num_spare; i++)
-        spvk_buffer_free(&c->spare[i]);
-    pthread_mutex_destroy(&c->spare_lock);
-    spvk_free(p->alloc, c->slots, (size_t)c->num_slots * sizeof *c->slots);
-    spvk_free(p->alloc, c->children, (size_t)c->num_slots * sizeof *c->children);
-    spvk_free(p->alloc, c, sizeof *c);
-    p->consumer = NULL;
-}
-
-/* ---- Printing streamed children on several threads ----
-   spvk_ir_print_options.threads > 1, custom form, streaming hooks: the calling thread makes each
-   child whole (child_begin: build and verify) and hands it to a worker that prints it into a
-   buffer of its own, while the caller makes the next. The buffers go out in module order and
-   child_end runs once a child's text is out, so the text and the hooks' order are those of one
-   thread. A child prints alone: the root's children are isolated (their numbering starts from
-   the same counters) and printing only reads the IR; a worker reaches the context through a
-   view of its own (ir_context_view_create) for what custom printers unique. */
-
-/* Children in flight: built and waiting to be printed or written. Small functions need many: with
-   16, deserializing 10,700 functions of 23 ops each kept the threads waiting on each other (89 ms
-   against 81 ms with 64; larger functions gain nothing, and 64 of them cost under 1 MiB more). */
-#define POOL_JOBS 64u
-
-typedef struct print_job {
-    spvk_ir_op *op;
-    spvk_buffer text;
-    uint32_t indent;
-    atomic_bool done;
-    bool failed;
-    bool not_verified; /* the worker's verifier refused it (it was not printed) */
-} print_job;
-
-typedef struct print_worker {
-    struct print_pool *pool;
-    printer p;
-    spvk_ir_verifier *verifier; /* silent, on the worker's view; when the pool verifies */
-    pthread_t thread;
-    bool running;
-} print_worker;
-
-typedef struct print_pool {
-    pthread_mutex_t lock;
-    pthread_cond_t work; /* workers: a job, or stop */
-    pthread_cond_t done; /* the caller: a job printed */
-    print_job jobs[POOL_JOBS];
-    /* jobs [head, tail) in flight; [claimed, tail) not yet taken. Written under the lock; tail and
-       done are also read without it, to spin a little before sleeping. */
-    uint32_t head, claimed;
-    atomic_uint tail;
-    bool stop;
-    print_worker *workers;
-    uint32_t num_workers, capacity;
-    /* The calling thread's own: rather than wait for the oldest child, it takes one not yet
-       claimed, so that neither thread idles whichever of building and printing costs more. */
-    print_worker helper;
-} print_pool;
 
 /* A streamed child, numbered into the child maps from the root's counters, then printed. */
 static void print_child(printer *p, spvk_ir_op *o)
@@ -2238,254 +1880,35 @@ static void print_child(printer *p, spvk_ir_op *o)
     name_set_clear(&p->child_names);
 }
 
-/* A child takes microseconds to build or print: a thread about to sleep for the other one first
-   spins this many rounds, which saves a wake-up (a system call each side) per child. */
-#define POOL_SPIN 4000
+void ir_printer_print_child(printer *p, spvk_ir_op *child) { print_child(p, child); }
 
-/* Verifies (when the pool took the verification) and prints a claimed job into its buffer; called
-   and returns with the pool's lock held. Custom printers rely on what the verifiers check: a
-   child that fails is not printed. */
-static void run_job(print_worker *w, print_job *job)
+/* The default dialect of the root's children (which other threads print). */
+static const char *children_dialect(const printer *p)
 {
-    print_pool *pool = w->pool;
-    pthread_mutex_unlock(&pool->lock);
-    printer *p = &w->p;
-    p->out = job->text;
-    p->out.length = 0;
-    p->indent = job->indent;
-    p->failed = false;
-    job->not_verified = w->verifier && spvk_ir_verifier_run(w->verifier, job->op) != SPVK_OK;
-    if (!job->not_verified)
-        print_child(p, job->op);
-    job->text = p->out;
-    pthread_mutex_lock(&pool->lock);
-    job->failed = p->failed || p->out.failed;
-    atomic_store(&job->done, true);
+    return p->root && p->root->def->default_dialect ? p->root->def->default_dialect : p->default_dialect;
 }
 
-static void *print_worker_main(void *arg)
+void ir_printer_child_init(printer *p, const printer *main, spvk_ir_context *ctx, uint32_t indent)
 {
-    print_worker *w = arg;
-    print_pool *pool = w->pool;
-    pthread_mutex_lock(&pool->lock);
-    for (;;) {
-        if (pool->stop)
-            break;
-        if (pool->claimed == atomic_load(&pool->tail)) {
-            uint32_t claimed = pool->claimed;
-            pthread_mutex_unlock(&pool->lock);
-            for (int i = 0; i < POOL_SPIN && atomic_load_explicit(&pool->tail, memory_order_relaxed) == claimed; i++)
-                spvk_cpu_relax();
-            pthread_mutex_lock(&pool->lock);
-            if (pool->claimed == atomic_load(&pool->tail) && !pool->stop)
-                pthread_cond_wait(&pool->work, &pool->lock);
-            continue;
-        }
-        run_job(w, &pool->jobs[pool->claimed++ % POOL_JOBS]);
-        pthread_cond_broadcast(&pool->done);
-    }
-    pthread_mutex_unlock(&pool->lock);
-    return NULL;
+    *p = *main;
+    p->ctx = ctx;
+    p->workers = NULL;
+    p->workers_state = NULL;
+    p->write = NULL;
+    p->indent = indent;
+    p->default_dialect = children_dialect(main);
+    spvk_buffer_init(&p->out, p->alloc);
+    memset(&p->child_ops, 0, sizeof p->child_ops);
+    memset(&p->child_blocks, 0, sizeof p->child_blocks);
+    memset(&p->child_names, 0, sizeof p->child_names);
+    spvk_buffer_init(&p->child_names.pool, p->alloc);
 }
 
-static void pool_stop(printer *p);
-
-/* The workers verify the children they print, when the stream hands its verification over and
-   each worker has a verifier: the calling thread then only builds. Their verifiers share the
-   stream's verifier's index of the root's symbols (ir_verifier_create_sharing), as the build
-   pool's do. */
-static void take_verification(printer *p, print_pool *pool)
+void ir_printer_child_release(printer *p)
 {
-    if (!p->stream->take_verification || !pool->num_workers)
-        return;
-    spvk_ir_verifier *reporter = p->stream->take_verification(p->stream->user, true);
-    if (!reporter)
-        return;
-    const spvk_ir_op *table = p->root->def->traits & SPVK_TRAIT_SYMBOL_TABLE ? p->root : NULL;
-    bool made = (pool->helper.verifier = ir_verifier_create_sharing(p->ctx, reporter, table)) != NULL;
-    for (uint32_t i = 0; made && i < pool->num_workers; i++)
-        made = (pool->workers[i].verifier = ir_verifier_create_sharing(pool->workers[i].p.ctx, reporter, table)) != NULL;
-    if (made) {
-        p->reporter = reporter;
-        return;
-    }
-    p->stream->take_verification(p->stream->user, false);
-    spvk_ir_verifier_destroy(pool->helper.verifier);
-    pool->helper.verifier = NULL;
-    for (uint32_t i = 0; i < pool->num_workers; i++) {
-        spvk_ir_verifier_destroy(pool->workers[i].verifier);
-        pool->workers[i].verifier = NULL;
-    }
-}
-
-/* A printer of its own for w, printing children of p's root (the root's numbering is shared,
-   read only, as are the options and the streamed bases); each job's buffer replaces its out. */
-static void worker_init(print_worker *w, print_pool *pool, const printer *p, spvk_ir_context *ctx)
-{
-    w->pool = pool;
-    w->p = *p;
-    w->p.ctx = ctx;
-    w->p.pool = NULL;
-    w->p.default_dialect = children_dialect(p);
-    w->p.write = NULL;
-    spvk_buffer_init(&w->p.out, p->alloc);
-    memset(&w->p.child_ops, 0, sizeof w->p.child_ops);
-    memset(&w->p.child_blocks, 0, sizeof w->p.child_blocks);
-    memset(&w->p.child_names, 0, sizeof w->p.child_names);
-    spvk_buffer_init(&w->p.child_names.pool, p->alloc);
-}
-
-/* Workers for a streamed custom-form print (threads - 1 of them); without any, p prints alone. */
-static void pool_start(printer *p, unsigned threads)
-{
-    uint32_t nw = threads - 1 > 64 ? 64 : threads - 1;
-    print_pool *pool = spvk_alloc(p->alloc, sizeof *pool);
-    if (!pool)
-        return;
-    memset(pool, 0, sizeof *pool);
-    pool->capacity = nw;
-    pool->workers = spvk_alloc(p->alloc, nw * sizeof *pool->workers);
-    if (!pool->workers || pthread_mutex_init(&pool->lock, NULL) != 0) {
-        spvk_free(p->alloc, pool->workers, nw * sizeof *pool->workers);
-        spvk_free(p->alloc, pool, sizeof *pool);
-        return;
-    }
-    pthread_cond_init(&pool->work, NULL);
-    pthread_cond_init(&pool->done, NULL);
-    memset(pool->workers, 0, nw * sizeof *pool->workers);
-    for (uint32_t i = 0; i < POOL_JOBS; i++)
-        spvk_buffer_init(&pool->jobs[i].text, p->alloc);
-    for (uint32_t i = 0; i < nw; i++) {
-        print_worker *w = &pool->workers[i];
-        spvk_ir_context *view = ir_context_view_create(p->ctx);
-        if (!view)
-            break;
-        worker_init(w, pool, p, view);
-        pool->num_workers = i + 1;
-    }
-    worker_init(&pool->helper, pool, p, p->ctx);
-    take_verification(p, pool);
-    p->pool = pool;
-    bool any = false;
-    for (uint32_t i = 0; i < pool->num_workers; i++) {
-        pool->workers[i].running =
-            spvk_thread_create(&pool->workers[i].thread, NULL, print_worker_main, &pool->workers[i]) == 0;
-        any |= pool->workers[i].running;
-    }
-    if (!any)
-        pool_stop(p); /* the calling thread prints alone (child_begin verifies again) */
-}
-
-static void pool_stop(printer *p)
-{
-    print_pool *pool = p->pool;
-    if (!pool)
-        return;
-    pthread_mutex_lock(&pool->lock);
-    pool->stop = true;
-    pthread_cond_broadcast(&pool->work);
-    pthread_mutex_unlock(&pool->lock);
-    for (uint32_t i = 0; i < pool->num_workers; i++) {
-        print_worker *w = &pool->workers[i];
-        if (w->running)
-            pthread_join(w->thread, NULL);
-        map_release(&w->p, &w->p.child_ops);
-        map_release(&w->p, &w->p.child_blocks);
-        name_set_release(&w->p, &w->p.child_names);
-        spvk_ir_verifier_destroy(w->verifier);
-        ir_context_view_destroy(w->p.ctx);
-    }
-    map_release(p, &pool->helper.p.child_ops);
-    map_release(p, &pool->helper.p.child_blocks);
-    name_set_release(p, &pool->helper.p.child_names);
-    spvk_ir_verifier_destroy(pool->helper.verifier);
-    if (p->reporter) {
-        p->stream->take_verification(p->stream->user, false);
-        p->reporter = NULL;
-    }
-    for (uint32_t i = 0; i < POOL_JOBS; i++)
-        spvk_buffer_free(&pool->jobs[i].text);
-    pthread_cond_destroy(&pool->done);
-    pthread_cond_destroy(&pool->work);
-    pthread_mutex_destroy(&pool->lock);
-    spvk_free(p->alloc, pool->workers, (size_t)pool->capacity * sizeof *pool->workers);
-    spvk_free(p->alloc, pool, sizeof *pool);
-    p->pool = NULL;
-}
-
-/* A child a worker's verifier refused: the reporting verifier says why (or, where the worker's
-   failure was its memory, passes it, and it is printed here). */
-static void report_or_print(printer *p, spvk_ir_op *o)
-{
-    if (p->failed)
-        return;
-    spvk_result r = spvk_ir_verifier_run(p->reporter, o);
-    if (r == SPVK_OK) {
-        print_child(p, o); /* print_op flushes a full chunk */
-    } else {
-        p->hook_result = r;
-        p->failed = true;
-    }
-}
-
-/* Writes the printed children in order until at most `keep` are in flight (waiting for them), then
-   any others already printed. */
-static void pool_collect(printer *p, uint32_t keep)
-{
-    print_pool *pool = p->pool;
-    pthread_mutex_lock(&pool->lock);
-    while (pool->head != atomic_load(&pool->tail)) {
-        print_job *job = &pool->jobs[pool->head % POOL_JOBS];
-        if (!atomic_load(&job->done)) {
-            if (atomic_load(&pool->tail) - pool->head <= keep)
-                break;
-            if (pool->claimed != atomic_load(&pool->tail)) {
-                run_job(&pool->helper, &pool->jobs[pool->claimed++ % POOL_JOBS]);
-                continue;
-            }
-            pthread_mutex_unlock(&pool->lock);
-            for (int i = 0; i < POOL_SPIN && !atomic_load_explicit(&job->done, memory_order_relaxed); i++)
-                spvk_cpu_relax();
-            pthread_mutex_lock(&pool->lock);
-            if (!atomic_load(&job->done))
-                pthread_cond_wait(&pool->done, &pool->lock);
-            continue;
-        }
-        pthread_mutex_unlock(&pool->lock);
-        if (job->not_verified)
-            report_or_print(p, job->op);
-        else if (!p->failed)
-            append_printed(p, &job->text, job->failed);
-        if (p->stream->child_end)
-            p->stream->child_end(p->stream->user, job->op);
-        pthread_mutex_lock(&pool->lock);
-        atomic_store(&job->done, false);
-        pool->head++;
-    }
-    pthread_mutex_unlock(&pool->lock);
-}
-
-static void print_streamed_by_pool(printer *p, spvk_ir_op *o)
-{
-    print_pool *pool = p->pool;
-    spvk_result r = p->stream->child_begin(p->stream->user, o);
-    if (r != SPVK_OK) {
-        p->hook_result = r;
-        p->failed = true;
-        return;
-    }
-    pool_collect(p, POOL_JOBS - 1);
-    pthread_mutex_lock(&pool->lock);
-    uint32_t tail = atomic_load(&pool->tail);
-    print_job *job = &pool->jobs[tail % POOL_JOBS];
-    job->op = o;
-    job->indent = p->indent;
-    atomic_store(&job->done, false);
-    job->failed = false;
-    atomic_store(&pool->tail, tail + 1);
-    pthread_cond_signal(&pool->work);
-    pthread_mutex_unlock(&pool->lock);
-    pool_collect(p, POOL_JOBS); /* whatever is already printed goes out */
+    map_release(p, &p->child_ops);
+    map_release(p, &p->child_blocks);
+    name_set_release(p, &p->child_names);
 }
 
 static void printer_init(printer *p, spvk_ir_context *ctx, const spvk_ir_print_options *options)
@@ -2567,13 +1990,15 @@ static void print_root(printer *p, const spvk_ir_op *op, const spvk_ir_print_opt
     number_values(p, op);
     if (!p->failed)
         print_aliases(p, op);
-    if (p->stream && !p->generic && options->threads > 1 && !p->failed &&
-        !(p->stream->set_consumer && consumer_start(p, op, p->indent + 2)))
-        pool_start(p, options->threads);
+    if (p->stream && !p->generic && options->threads > 1 && options->workers && !p->failed) {
+        p->workers = options->workers;
+        p->workers_state = p->workers->start(p, op, options->threads);
+    }
     if (!p->failed)
         print_op(p, op);
-    consumer_stop(p);
-    pool_stop(p);
+    if (p->workers_state)
+        p->workers->stop(p->workers_state);
+    p->workers_state = NULL;
     if (p->stream && p->generic && p->stream->child_end)
         for (spvk_ir_block *b = op->regions[0].first; b; b = b->next)
             for (spvk_ir_op *o = b->first; o; o = o->next)

@@ -4,6 +4,7 @@
 
 #include "build_pool.h"
 #include "../ir/ir_internal.h"
+#include "context_view.h"
 #include "../support/thread.h"
 
 /* An item's state. WAITING: not built; CLAIMED: being built; BUILT; FAILED: its builder failed;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spvkit/ir_parallel.h"
 #include "spvkit/spirv_dialect.h"
 #include "spvkit/text.h"
 
@@ -896,7 +897,7 @@ static spvk_result stream_with_allocator(const uint32_t *w, size_t count, unsign
         verifier = spvk_ir_verifier_create(ctx, &diags);
         if (!verifier)
             r = SPVK_ERROR_OUT_OF_MEMORY;
-        spvk_ir_print_options po = {.assume_verified = true, .threads = threads};
+        spvk_ir_print_options po = {.assume_verified = true, .threads = threads, .workers = spvk_ir_parallel_print_workers()};
         if (verifier) {
             spvk_spirv_deserializer_stream(des, verifier, &po.stream);
             spvk_spirv_deserializer_set_threads(des, builders);
@@ -1066,7 +1067,7 @@ static void test_verification_given_back(void)
     CHECK(spvk_spirv_deserializer_create(ctx, w, count, &diags, &des, &module) == SPVK_OK);
     spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, &diags);
     if (module && verifier) {
-        spvk_ir_print_options po = {.assume_verified = true, .threads = 2};
+        spvk_ir_print_options po = {.assume_verified = true, .threads = 2, .workers = spvk_ir_parallel_print_workers()};
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
         for (unsigned threads = 2; threads >= 1; threads--) {
             po.threads = threads;
@@ -1148,6 +1149,7 @@ static void test_streaming(void)
         for (int round = 0; round < 6; round++) {
             spvk_ir_print_options po = {.generic = generic != 0, .assume_verified = true};
             po.threads = round < 2 ? 1 : round < 4 ? 2 : 3;
+            po.workers = spvk_ir_parallel_print_workers();
             spvk_ir_verifier *verifier = spvk_ir_verifier_create(ctx, NULL);
             spvk_spirv_deserializer_stream(des, verifier, &po.stream);
             /* Rounds 3 and 5: the deserializer builds on threads too (and they print). */

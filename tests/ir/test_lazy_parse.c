@@ -1472,6 +1472,7 @@ static bool check_stream_print(const char *name, const char *text, int mode)
         for (int round = 0; round < 3; round++) {
             spvk_ir_print_options po = {.generic = generic, .debug_info = loc, .assume_verified = true};
             po.threads = stream_threads; /* printing threads too (custom form) */
+            po.workers = spvk_ir_parallel_print_workers();
             spvk_ir_lazy_parser_stream(lp, verifier, &po.stream);
             sink out = {NULL, 0};
             spvk_result r = spvk_ir_print_to(ctx, module, &po, write_sink, &out);

@@ -12,6 +12,7 @@
 #include "spvkit/ir.h"
 #include "spvkit/spirv_dialect.h"
 #include "dialects/spirv/spirv_internal.h"
+#include "ir_parallel/context_view.h"
 #include "ir/ir_internal.h"
 
 static int failures, checks;

@@ -274,6 +274,7 @@ static int deserialize_streaming(spvk_ir_context *ctx, const ir_options *o)
         spvk_ir_print_options po = o->print;
         po.assume_verified = o->verify;
         po.threads = thread_count(o);
+        po.workers = spvk_ir_parallel_print_workers();
         spvk_spirv_deserializer_stream(des, verifier, &po.stream);
         r = spvk_ir_print_to(ctx, module, &po, write_to_file, out.f);
         if (r == SPVK_OK)

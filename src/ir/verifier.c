@@ -401,6 +401,65 @@ static void region_count_error(spvk_ir_verifier *v, const spvk_ir_op *op, uint32
         spvk_ir_op_error(v, op, "expected %u regions", expected);
 }
 
+/* The Elementwise trait (MLIR's verifyElementwise): vector and tensor operands and results go
+   together, of one kind and compatible shapes. 0: a vector, 1: a ranked tensor, 2: an unranked
+   one, -1: a scalar. */
+static int mappable_kind(const spvk_ir_type *t)
+{
+    if (!t || t->dialect)
+        return -1;
+    if (t->kind == SPVK_TYPE_VECTOR)
+        return 0;
+    if (t->kind == SPVK_TYPE_TENSOR)
+        return (t->flags & SPVK_SHAPE_UNRANKED) ? 2 : 1;
+    return -1;
+}
+
+static bool compatible_shapes(const spvk_ir_type *a, const spvk_ir_type *b)
+{
+    if ((a->kind == SPVK_TYPE_TENSOR && (a->flags & SPVK_SHAPE_UNRANKED)) ||
+        (b->kind == SPVK_TYPE_TENSOR && (b->flags & SPVK_SHAPE_UNRANKED)))
+        return true;
+    if (a->num_ints != b->num_ints)
+        return false;
+    for (uint32_t i = 0; i < a->num_ints; i++)
+        if (a->ints[i] >= 0 && b->ints[i] >= 0 && a->ints[i] != b->ints[i])
+            return false;
+    return true;
+}
+
+static void verify_elementwise(spvk_ir_verifier *v, const spvk_ir_op *op)
+{
+    const spvk_ir_type *first = NULL;
+    uint32_t mappable_results = 0, mappable_operands = 0;
+    bool same = true;
+    for (uint32_t i = 0; i < op->num_operands + op->num_results; i++) {
+        const spvk_ir_type *t = i < op->num_operands ? (op->operands[i].value ? op->operands[i].value->type : NULL)
+                                                    : op->results[i - op->num_operands].type;
+        int k = mappable_kind(t);
+        if (k < 0)
+            continue;
+        if (i < op->num_operands)
+            mappable_operands++;
+        else
+            mappable_results++;
+        if (!first)
+            first = t;
+        else if (k != mappable_kind(first) || !compatible_shapes(first, t))
+            same = false;
+    }
+    if (!mappable_results && !mappable_operands)
+        return;
+    if (!mappable_operands)
+        spvk_ir_op_error(v, op, "if a result is non-scalar, then at least one operand must be non-scalar");
+    else if (!mappable_results)
+        spvk_ir_op_error(v, op, "if an operand is non-scalar, then there must be at least one non-scalar result");
+    else if (mappable_results != op->num_results)
+        spvk_ir_op_error(v, op, "if an operand is non-scalar, then all results must be non-scalar");
+    else if (!same)
+        spvk_ir_op_error(v, op, "all non-scalar operands/results must have the same shape and base type");
+}
+
 static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsigned depth)
 {
     const spvk_ir_op_def *def = op->def;
@@ -420,8 +479,11 @@ static void verify_op(spvk_ir_verifier *v, spvk_ir_op *op, region_info *ri, unsi
         verify_branch_operands(v, op);
     if ((def->traits & SPVK_TRAIT_TERMINATOR) && op->next)
         spvk_ir_op_error(v, op, "must be the last operation of its block");
+    size_t before = v->errors;
     if (registered && def->verify)
         def->verify(v, op);
+    if (registered && (def->traits & SPVK_TRAIT_ELEMENTWISE) && v->errors == before)
+        verify_elementwise(v, op);
     if (depth > 4096) {
         spvk_ir_op_error(v, op, "nests regions deeper than 4096 levels");
         return;

@@ -35,6 +35,11 @@ struct spvk_pattern {
     spvk_convert_fn convert;                     /* conversion patterns: used instead, when set */
     const spvk_type_converter *type_converter;   /* conversion patterns: the one to use, or NULL */
     const void *data;                            /* the pattern's own */
+    /* MLIR's pattern name without its namespace: a class in an anonymous namespace is labelled
+       "(anonymous namespace)::<debug_name>" there (what canonicalize's disable-patterns and
+       enable-patterns take; template arguments as MLIR spells them:
+       "SimplifyAllocConst<mlir::memref::AllocOp>"). A name with "::" before any `<`, or one
+       starting in lower case, stands for a function pattern, which MLIR labels nothing. */
     const char *debug_name;
 };
 
@@ -46,6 +51,10 @@ SPVK_API bool spvk_pattern_set_add(spvk_pattern_set *set, const spvk_pattern *pa
 SPVK_API bool spvk_pattern_set_add_canonicalization(spvk_pattern_set *set);
 SPVK_API spvk_ir_context *spvk_pattern_set_context(const spvk_pattern_set *set);
 SPVK_API size_t spvk_pattern_set_count(const spvk_pattern_set *set);
+/* MLIR's FrozenRewritePatternSet filter: drops the patterns whose label (see debug_name) is one
+   of `disabled`, and, when num_enabled > 0, those whose label is none of `enabled`. */
+SPVK_API void spvk_pattern_set_filter(spvk_pattern_set *set, const char *const *disabled, uint32_t num_disabled,
+                                      const char *const *enabled, uint32_t num_enabled);
 
 /* ---- The rewriter ----
    What a pattern changes the IR with. `b` is the insertion point: the driver sets it before op
@@ -153,6 +162,12 @@ SPVK_API spvk_result spvk_apply_patterns_greedily(spvk_ir_context *ctx, spvk_ir_
 typedef struct spvk_canonicalize_options {
     spvk_greedy_config config;
     bool test_convergence;
+    /* Pattern labels to leave out / to keep only (spvk_pattern_set_filter); folding is not
+       affected, as in MLIR. */
+    const char *const *disabled_patterns;
+    uint32_t num_disabled_patterns;
+    const char *const *enabled_patterns;
+    uint32_t num_enabled_patterns;
 } spvk_canonicalize_options;
 SPVK_API void spvk_canonicalize_options_default(spvk_canonicalize_options *options);
 SPVK_API spvk_result spvk_canonicalize(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_canonicalize_options *options,

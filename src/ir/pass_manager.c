@@ -292,7 +292,8 @@ static spvk_result set_option(spvk_ir_context *ctx, const spvk_pass_option *o, v
 }
 
 /* Options text as MLIR's PassOptions::parseFromString reads it: `key=value` or `key` pairs
-   separated by spaces; a value may hold quoted text and `{...}` with spaces in them. */
+   separated by spaces; a value may hold quoted text, `{...}`, `(...)` and `[...]` with spaces
+   in them. */
 static spvk_result parse_options(spvk_ir_context *ctx, const spvk_pass_def *def, void *options, span text,
                                  spvk_diagnostics *diags)
 {
@@ -319,6 +320,18 @@ static spvk_result parse_options(spvk_ir_context *ctx, const spvk_pass_def *def,
                 } else if (c == '{') {
                     size_t close = closing_brace(text, i);
                     i = close < text.n ? close : text.n - 1;
+                } else if (c == '(' || c == '[') {
+                    /* MLIR matches parentheses and brackets too: `(anonymous namespace)::P`
+                       is one value (an unmatched one runs to the end). */
+                    size_t depth = 0;
+                    for (; i < text.n; i++) {
+                        if (text.p[i] == '(' || text.p[i] == '[')
+                            depth++;
+                        else if ((text.p[i] == ')' || text.p[i] == ']') && --depth == 0)
+                            break;
+                    }
+                    if (i == text.n)
+                        i--;
                 }
                 i++;
             }

@@ -199,6 +199,42 @@ spvk_ir_context *spvk_pattern_set_context(const spvk_pattern_set *set) { return 
 size_t spvk_pattern_set_count(const spvk_pattern_set *set) { return set ? set->count : 0; }
 const spvk_pattern *rw_pattern_set_at(const spvk_pattern_set *set, size_t i) { return &set->patterns[i]; }
 
+/* Whether label is the pattern's MLIR label: "(anonymous namespace)::" + debug_name. */
+static bool pattern_has_label(const spvk_pattern *p, const char *label)
+{
+    static const char prefix[] = "(anonymous namespace)::";
+    const char *name = p->debug_name;
+    if (!name || !(name[0] >= 'A' && name[0] <= 'Z'))
+        return false;
+    /* A "::" before any template arguments: a function pattern's stand-in name. */
+    const char *scope = strstr(name, "::"), *args = strchr(name, '<');
+    if (scope && (!args || scope < args))
+        return false;
+    return strncmp(label, prefix, sizeof prefix - 1) == 0 && strcmp(label + sizeof prefix - 1, name) == 0;
+}
+
+static bool pattern_labelled_any(const spvk_pattern *p, const char *const *labels, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (labels[i] && pattern_has_label(p, labels[i]))
+            return true;
+    return false;
+}
+
+void spvk_pattern_set_filter(spvk_pattern_set *set, const char *const *disabled, uint32_t num_disabled,
+                             const char *const *enabled, uint32_t num_enabled)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < set->count; i++) {
+        const spvk_pattern *p = &set->patterns[i];
+        if (pattern_labelled_any(p, disabled, num_disabled) ||
+            (num_enabled && !pattern_labelled_any(p, enabled, num_enabled)))
+            continue;
+        set->patterns[k++] = *p;
+    }
+    set->count = k;
+}
+
 static int compare_defs(const void *a, const void *b)
 {
     return strcmp((*(const spvk_ir_op_def *const *)a)->name, (*(const spvk_ir_op_def *const *)b)->name);

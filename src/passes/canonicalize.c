@@ -1,6 +1,7 @@
 /* canonicalize: every registered op's canonicalization patterns and folders, applied greedily
    to a fixpoint over an op's regions, with region simplification (MLIR 19's Canonicalizer:
-   top-down, max-iterations 10, region-simplify normal). */
+   top-down, max-iterations 10, region-simplify normal), the patterns filtered by MLIR's labels
+   with disable-patterns / enable-patterns. */
 #include <string.h>
 
 #include "../ir/rewrite_internal.h"
@@ -27,8 +28,12 @@ spvk_result spvk_canonicalize(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_c
     spvk_greedy_config config = options->config;
     if (!config.diags)
         config.diags = diags;
-    if (spvk_pattern_set_add_canonicalization(set))
+    if (spvk_pattern_set_add_canonicalization(set)) {
+        if (options->num_disabled_patterns || options->num_enabled_patterns)
+            spvk_pattern_set_filter(set, options->disabled_patterns, options->num_disabled_patterns,
+                                    options->enabled_patterns, options->num_enabled_patterns);
         r = spvk_apply_patterns_greedily(ctx, op, set, &config, &converged);
+    }
     spvk_pattern_set_destroy(set);
     if (r == SPVK_OK && options->test_convergence && !converged) {
         /* MLIR's canonicalizer signals a pass failure with no message of its own; the pass
@@ -50,6 +55,7 @@ spvk_result spvk_canonicalize(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_c
 #include "passes.h"
 
 typedef struct canonicalize_pass_options {
+    spvk_pass_string_list disable_patterns, enable_patterns;
     bool top_down;
     int region_simplify;
     int64_t max_iterations;
@@ -64,6 +70,10 @@ static const spvk_pass_enum_value region_simplify_values[] = {
 };
 
 static const spvk_pass_option canonicalize_options[] = {
+    {"disable-patterns", SPVK_PASS_OPTION_LIST, offsetof(canonicalize_pass_options, disable_patterns), "",
+     "Labels of patterns that should be filtered out during application", NULL, 0},
+    {"enable-patterns", SPVK_PASS_OPTION_LIST, offsetof(canonicalize_pass_options, enable_patterns), "",
+     "Labels of patterns that should be used during application, all other patterns are filtered out", NULL, 0},
     {"max-iterations", SPVK_PASS_OPTION_INT, offsetof(canonicalize_pass_options, max_iterations), "10",
      "Max. iterations between applying patterns / simplifying regions", NULL, 0},
     {"max-num-rewrites", SPVK_PASS_OPTION_INT, offsetof(canonicalize_pass_options, max_num_rewrites), "-1",
@@ -86,6 +96,10 @@ static spvk_result canonicalize_run(spvk_pass *pass, spvk_ir_op *op)
     options.config.max_iterations = o->max_iterations;
     options.config.max_num_rewrites = o->max_num_rewrites;
     options.test_convergence = o->test_convergence;
+    options.disabled_patterns = o->disable_patterns.items;
+    options.num_disabled_patterns = o->disable_patterns.count;
+    options.enabled_patterns = o->enable_patterns.items;
+    options.num_enabled_patterns = o->enable_patterns.count;
     /* MLIR's canonicalizer fails the pass without a message of its own on non-convergence. */
     spvk_result r = spvk_canonicalize(pass->ctx, op, &options, pass->diags);
     /* The driver does not say whether anything changed: a run counts as a change. */

@@ -144,9 +144,9 @@ bool memref_alloc_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
     spvk_pattern c = {.root = "memref.alloc", .benefit = 1, .match_and_rewrite = simplify_alloc_const,
-                      .debug_name = "SimplifyAllocConst"};
+                      .debug_name = "SimplifyAllocConst<mlir::memref::AllocOp>"};
     spvk_pattern d = {.root = "memref.alloc", .benefit = 1, .match_and_rewrite = simplify_dead_alloc,
-                      .debug_name = "SimplifyDeadAlloc"};
+                      .debug_name = "SimplifyDeadAlloc<mlir::memref::AllocOp>"};
     return spvk_pattern_set_add(set, &c) && spvk_pattern_set_add(set, &d);
 }
 
@@ -154,9 +154,9 @@ bool memref_alloca_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
     spvk_pattern c = {.root = "memref.alloca", .benefit = 1, .match_and_rewrite = simplify_alloc_const,
-                      .debug_name = "SimplifyAllocConst"};
+                      .debug_name = "SimplifyAllocConst<mlir::memref::AllocaOp>"};
     spvk_pattern d = {.root = "memref.alloca", .benefit = 1, .match_and_rewrite = simplify_dead_alloc,
-                      .debug_name = "SimplifyDeadAlloc"};
+                      .debug_name = "SimplifyDeadAlloc<mlir::memref::AllocaOp>"};
     return spvk_pattern_set_add(set, &c) && spvk_pattern_set_add(set, &d);
 }
 

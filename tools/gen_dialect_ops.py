@@ -212,7 +212,7 @@ def read_table(path, table, common=False):
 
 
 OP_KEYS = {"traits", "operands", "attrs", "results", "regions", "successors", "format", "verify", "fold",
-           "canonicalize", "names", "effects", "parse", "print", "infer", "relations", "summary",
+           "canonicalize", "names", "effects", "memory_effects", "parse", "print", "infer", "relations", "summary",
            "successor_operands", "region_successors", "flags", "data"}
 
 TYPED = {"i1": ("SPVK_TYPE_INTEGER", 1, "SPVK_INT_SIGNLESS"), "i32": ("SPVK_TYPE_INTEGER", 32, "SPVK_INT_SIGNLESS"),
@@ -621,7 +621,7 @@ class OpGen:
                     fail(keys["flags"][1], "unknown flag '%s' (fallback, no-ods-verify, call-indirect)" % w)
                 self.flags.append(m[w])
         self.hooks = {}
-        for k in ("verify", "fold", "canonicalize", "parse", "print", "infer", "successor_operands",
+        for k in ("verify", "fold", "canonicalize", "parse", "print", "infer", "memory_effects", "successor_operands",
                   "region_successors", "data"):
             if k in keys:
                 v = keys[k][0]
@@ -1249,7 +1249,8 @@ def generate(table_path, table_label=None):
             fields += [".inherent = %s_inherent" % p, ".num_inherent = %d" % g.num_inherent]
         hook_fields = {"verify": "verify", "parse": "parse", "print": "print", "fold": "fold",
                        "canonicalize": "canonicalization_patterns", "infer": "infer",
-                       "successor_operands": "successor_operands", "region_successors": "region_successors"}
+                       "successor_operands": "successor_operands", "region_successors": "region_successors",
+                       "memory_effects": "memory_effects"}
         for k, f in hook_fields.items():
             if k in g.hooks:
                 fields.append(".%s = %s" % (f, g.hooks[k]))

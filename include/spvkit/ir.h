@@ -584,6 +584,10 @@ struct spvk_ir_op_def {
        op of this dialect is spelled without its `dialect.` prefix (func.func's body: `return`,
        `call`); NULL: the enclosing op's (builtin outside any). */
     const char *default_dialect;
+    /* MLIR's MemoryEffectOpInterface as the op implements it, when its effects depend on the op
+       (vector.transfer_read reads a memref but has no effect on a tensor): the mask `effects`
+       would hold (SPVK_EFFECT_KNOWN set), or 0 when unknown. NULL: `effects` says. */
+    uint8_t (*memory_effects)(const spvk_ir_op *op);
 };
 
 struct spvk_ir_dialect {

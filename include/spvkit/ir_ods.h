@@ -313,6 +313,7 @@ struct spvk_ods_op {
     const char *result_name; /* a literal name hint ("alloc"), when result_names is NULL */
     void (*successor_operands)(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
     uint32_t (*region_successors)(const spvk_ir_op *op, int32_t from, int32_t *out, uint32_t max);
+    uint8_t (*memory_effects)(const spvk_ir_op *op); /* spvk_ir_op_def.memory_effects */
     const char *const *parents; /* HasParent/ParentOneOf: op names; NULL: any */
     uint32_t num_parents;
     const char *implicit_terminator; /* SingleBlockImplicitTerminator<op> */

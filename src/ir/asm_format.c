@@ -517,6 +517,7 @@ void spvk_ods_fill_def(spvk_ir_op_def *def, const spvk_ir_dialect *self, const s
     def->inherent_attrs = op->inherent;
     def->num_inherent_attrs = op->num_inherent;
     def->effects = op->effects;
+    def->memory_effects = op->memory_effects;
     def->fold = op->fold;
     def->canonicalization_patterns = op->canonicalization_patterns;
     def->result_names = op->result_names ? op->result_names : op->result_name ? literal_result_names : NULL;

@@ -402,6 +402,8 @@ static uint8_t own_effects(const spvk_ir_op *op)
     uint32_t traits = op->def->traits;
     if (traits & SPVK_TRAIT_NO_SIDE_EFFECTS)
         return SPVK_EFFECT_KNOWN;
+    if (op->def->memory_effects)
+        return op->def->memory_effects(op);
     if (op->def->effects & SPVK_EFFECT_KNOWN)
         return op->def->effects;
     if (traits & SPVK_TRAIT_RECURSIVE_EFFECTS)

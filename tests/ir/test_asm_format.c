@@ -10,6 +10,7 @@
 
 #include "../unit/test.h"
 #include "spvkit/ir_ods.h"
+#include "spvkit/rewrite.h"
 
 #include "ods/test_ops.c"
 
@@ -309,6 +310,47 @@ static void test_verifier(void)
           "'test.reduce_return' op expects parent op to be one of 'test.reduce, test.alloca_scope'");
 }
 
+uint8_t test_tread_effects(const spvk_ir_op *op)
+{
+    const spvk_ir_type *t = op->num_operands ? op->operands[0].value->type : NULL;
+    return t && !t->dialect && t->kind == SPVK_TYPE_INTEGER ? SPVK_EFFECT_KNOWN | SPVK_EFFECT_READ : SPVK_EFFECT_KNOWN;
+}
+
+/* memory_effects: the op's own effects, asked of each op (spvk_ir_op_effects) */
+static void test_memory_effects(void)
+{
+    spvk_ir_context *ctx = make_context(NULL);
+    const spvk_ir_op_def *def = ctx ? spvk_ir_op_def_lookup(ctx, "test.tread", 10) : NULL;
+    CHECK(def && def->memory_effects == test_tread_effects);
+    if (!def) {
+        if (ctx)
+            spvk_ir_context_destroy(ctx);
+        return;
+    }
+    spvk_ir_block *b = spvk_ir_block_create(ctx);
+    spvk_ir_value *i = b ? spvk_ir_block_add_arg(ctx, b, spvk_ir_integer_type(ctx, 32, SPVK_INT_SIGNLESS)) : NULL;
+    spvk_ir_value *x = b ? spvk_ir_block_add_arg(ctx, b, spvk_ir_index_type(ctx)) : NULL;
+    const spvk_ir_type *f32 = spvk_ir_float_type(ctx, 32, SPVK_FLOAT_IEEE);
+    spvk_ir_op_state st = {0};
+    st.def = def;
+    st.result_types = &f32;
+    st.num_results = 1;
+    st.operands = &i;
+    st.num_operands = 1;
+    spvk_ir_op *reads = i ? spvk_ir_op_create(ctx, &st) : NULL;
+    st.operands = &x;
+    spvk_ir_op *pure = x ? spvk_ir_op_create(ctx, &st) : NULL;
+    CHECK(reads && spvk_ir_op_effects(reads) == (SPVK_EFFECT_KNOWN | SPVK_EFFECT_READ));
+    CHECK(pure && spvk_ir_op_is_memory_effect_free(pure));
+    if (reads)
+        spvk_ir_op_erase(ctx, reads);
+    if (pure)
+        spvk_ir_op_erase(ctx, pure);
+    if (b)
+        spvk_ir_block_erase(ctx, b);
+    spvk_ir_context_destroy(ctx);
+}
+
 /* DeclareOpInterfaceMethods<I, [...]> gives the op the interface I (its methods are hooks). */
 static void test_generated_traits(void)
 {
@@ -331,5 +373,6 @@ int main(void)
     test_formats();
     test_verifier();
     test_generated_traits();
+    test_memory_effects();
     TEST_SUMMARY();
 }

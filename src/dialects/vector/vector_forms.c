@@ -353,3 +353,21 @@ void vector_from_elements_print(spvk_ir_printer *p, const spvk_ir_op *op)
     spvk_ir_print_text(p, " : ");
     spvk_ir_print_type_to(p, op->results[0].type);
 }
+
+/* ---- Memory effects ---- */
+
+static bool source_is_memref(const spvk_ir_op *op, uint32_t index)
+{
+    const spvk_ir_type *t = index < op->num_operands ? op->operands[index].value->type : NULL;
+    return t && !t->dialect && t->kind == SPVK_TYPE_MEMREF;
+}
+
+uint8_t vector_transfer_read_effects(const spvk_ir_op *op)
+{
+    return SPVK_EFFECT_KNOWN | (source_is_memref(op, 0) ? SPVK_EFFECT_READ : 0);
+}
+
+uint8_t vector_transfer_write_effects(const spvk_ir_op *op)
+{
+    return SPVK_EFFECT_KNOWN | (source_is_memref(op, 1) ? SPVK_EFFECT_WRITE : 0);
+}

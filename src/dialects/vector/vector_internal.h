@@ -79,6 +79,11 @@ void vector_shuffle_infer(spvk_ods_infer *in);
 bool vector_from_elements_parse(spvk_ir_parser *p, spvk_ir_op_state *state);
 void vector_from_elements_print(spvk_ir_printer *p, const spvk_ir_op *op);
 
+/* MemoryEffectsOpInterface (vector_forms.c): a transfer reads or writes a memref; on a tensor it
+   has no effect (its result is the new tensor). */
+uint8_t vector_transfer_read_effects(const spvk_ir_op *op);
+uint8_t vector_transfer_write_effects(const spvk_ir_op *op);
+
 /* ---- Verifiers (vector_verify.c) ---- */
 bool vector_broadcast_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 bool vector_shuffle_verify(spvk_ir_verifier *v, const spvk_ir_op *op);

@@ -349,6 +349,20 @@ static const spvk_ods_element thread_id_format[] = {
     {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
 };
 
+/* test.tread */
+static const spvk_ods_value tread_operands[] = {{"source", &tc_AnyType, SPVK_ODS_SINGLE}};
+static const spvk_ods_value tread_results[] = {{"result", &tc_AnyType, SPVK_ODS_SINGLE}};
+static const spvk_ods_resolver tread_operand_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}};
+static const spvk_ods_resolver tread_result_resolvers[] = {{SPVK_ODS_PRINTED, 0, NULL}};
+static const spvk_ods_element tread_format[] = {
+    {SPVK_ODS_EL_OPERAND, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_ATTR_DICT, 0, 0, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 1, ":", NULL, NULL},
+    {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_OPERAND, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+    {SPVK_ODS_EL_LITERAL, SPVK_ODS_SPACE_BEFORE, 0, 0, 0, 0, 0, 0, -1, 2, "->", NULL, NULL},
+    {SPVK_ODS_EL_TYPE, SPVK_ODS_SPACE_BEFORE, SPVK_ODS_REF_RESULT, 0, 0, 0, 0, 0, -1, 0, NULL, NULL, NULL},
+};
+
 /* test.unit */
 static const spvk_ods_attr unit_attrs[] = {{"flag", &ac_UnitAttr, SPVK_ODS_OPTIONAL_ATTR, NULL}, {"count", &ac_I64Attr, SPVK_ODS_REQUIRED, NULL}};
 static const char *const unit_elided[] = {"count", "flag"};
@@ -406,10 +420,11 @@ static const spvk_ods_op ops[] = {
     {.name = "test.switch", .traits = SPVK_TRAIT_SINGLE_BLOCK, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 0, .num_results = 0, .num_regions = 2, .num_successors = 0, .num_relations = 0, .num_elements = 7, .regions = switch_regions, .operand_resolvers = switch_operand_resolvers, .result_resolvers = switch_result_resolvers, .elements = switch_format, .implicit_terminator = "test.implicit_yield"},
     {.name = "test.symbol", .traits = SPVK_TRAIT_SYMBOL, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 3, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 10, .attrs = symbol_attrs, .operand_resolvers = symbol_operand_resolvers, .result_resolvers = symbol_result_resolvers, .elements = symbol_format, .elided = symbol_elided, .num_elided = 3, .inherent = symbol_inherent, .num_inherent = 3},
     {.name = "test.thread_id", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 2, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 5, .attrs = thread_id_attrs, .results = thread_id_results, .operand_resolvers = thread_id_operand_resolvers, .result_resolvers = thread_id_result_resolvers, .elements = thread_id_format, .elided = thread_id_elided, .num_elided = 2, .inherent = thread_id_inherent, .num_inherent = 2},
+    {.name = "test.tread", .traits = 0, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 6, .operands = tread_operands, .results = tread_results, .operand_resolvers = tread_operand_resolvers, .result_resolvers = tread_result_resolvers, .elements = tread_format, .memory_effects = test_tread_effects},
     {.name = "test.unit", .traits = 0, .effects = 0, .flags = 0, .num_operands = 0, .num_attrs = 2, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 5, .attrs = unit_attrs, .operand_resolvers = unit_operand_resolvers, .result_resolvers = unit_result_resolvers, .elements = unit_format, .elided = unit_elided, .num_elided = 2, .inherent = unit_inherent, .num_inherent = 2},
     {.name = "test.vload", .traits = 0, .effects = SPVK_EFFECT_READ | SPVK_EFFECT_KNOWN, .flags = 0, .num_operands = 2, .num_attrs = 1, .num_results = 1, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 9, .operands = vload_operands, .attrs = vload_attrs, .results = vload_results, .operand_resolvers = vload_operand_resolvers, .result_resolvers = vload_result_resolvers, .elements = vload_format, .inherent = vload_inherent, .num_inherent = 1},
     {.name = "test.yield", .traits = SPVK_TRAIT_NO_SIDE_EFFECTS | SPVK_TRAIT_RETURN_LIKE | SPVK_TRAIT_TERMINATOR, .effects = 0, .flags = 0, .num_operands = 1, .num_attrs = 0, .num_results = 0, .num_regions = 0, .num_successors = 0, .num_relations = 0, .num_elements = 0, .operands = yield_operands, .parents = yield_parents, .num_parents = 1},
 };
 
 static const spvk_ods_enum *const enums[] = {&spvk_test_enum_CmpIPredicate, &spvk_test_enum_IntegerOverflowFlags, &spvk_test_enum_FastMathFlags, &spvk_test_enum_Dimension};
-const spvk_ods_dialect spvk_test_ods = {"test", ops, 22, enums, 4};
+const spvk_ods_dialect spvk_test_ods = {"test", ops, 23, enums, 4};

@@ -136,3 +136,61 @@ spvk_ir_fold_status gpu_group_reduce_fold(spvk_ir_context *ctx, spvk_ir_op *op,
     spvk_ir_op_set_attr(ctx, op, "uniform", u);
     return SPVK_FOLD_IN_PLACE;
 }
+
+/* Whether v is an index constant 1 (MLIR's m_One). */
+static bool is_constant_one(const spvk_ir_value *v)
+{
+    const spvk_ir_attr *c = spvk_ir_value_constant(v);
+    return c && !c->dialect && c->kind == SPVK_ATTR_INTEGER && c->value == 1;
+}
+
+/* FoldLaunchArguments: a block or thread id along a dimension of size 1 is 0. The zero is made
+   at the start of the body (the driver then hoists it, as MLIR's does). */
+static bool fold_launch_arguments(const spvk_pattern *pattern, spvk_ir_op *op, spvk_rewriter *rw)
+{
+    (void)pattern;
+    const spvk_ir_attr *seg = spvk_ir_op_attr(op, "operandSegmentSizes");
+    spvk_ir_block *body = op->num_regions ? op->regions[0].first : NULL;
+    if (!seg || seg->kind != SPVK_ATTR_DENSE_ARRAY || seg->num_attrs < 7 || !body || body->num_args < 6)
+        return false;
+    uint32_t deps = (uint32_t)seg->attrs[0]->value;
+    if (deps + 6 > op->num_operands)
+        return false;
+    spvk_ir_value *zero = NULL;
+    bool simplified = false;
+    /* block ids x, y, z against the grid sizes; thread ids against the block sizes */
+    for (uint32_t i = 0; i < 6; i++) {
+        spvk_ir_value *id = body->args[i];
+        if (!is_constant_one(op->operands[deps + i].value) || !spvk_ir_value_has_uses(id))
+            continue;
+        if (!zero) {
+            spvk_ir_builder saved = rw->b;
+            if (body->first)
+                spvk_ir_builder_before(&rw->b, body->first);
+            else
+                spvk_ir_builder_at_end(&rw->b, body);
+            const spvk_ir_type *index = spvk_ir_index_type(rw->ctx);
+            const spvk_ir_attr *v = index ? spvk_ir_integer_attr(rw->ctx, index, 0) : NULL;
+            const char *name = "value";
+            const spvk_ir_attr *attrs = v ? spvk_ir_dictionary_attr(rw->ctx, &name, &v, 1) : NULL;
+            spvk_ir_op_state s = {.name = "arith.constant", .result_types = &index, .num_results = 1,
+                                  .attrs = attrs, .loc = op->loc};
+            spvk_ir_op *c = attrs ? spvk_rewriter_create(rw, &s) : NULL;
+            rw->b = saved;
+            if (!c)
+                return simplified;
+            zero = &c->results[0];
+        }
+        spvk_rewriter_replace_all_uses(rw, id, zero);
+        simplified = true;
+    }
+    return simplified;
+}
+
+bool gpu_launch_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
+{
+    (void)ctx;
+    spvk_pattern p = {.root = "gpu.launch", .benefit = 1, .match_and_rewrite = fold_launch_arguments,
+                      .debug_name = "FoldLaunchArguments"};
+    return spvk_pattern_set_add(set, &p);
+}

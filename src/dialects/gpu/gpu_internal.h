@@ -133,6 +133,7 @@ bool gpu_memset_verify(spvk_ir_verifier *v, const spvk_ir_op *op);
 
 /* Folders and canonicalization patterns (gpu_canonicalize.c) */
 bool gpu_barrier_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
+bool gpu_launch_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool gpu_wait_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool gpu_memcpy_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 spvk_ir_fold_status gpu_group_reduce_fold(spvk_ir_context *ctx, spvk_ir_op *op,

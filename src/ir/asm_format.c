@@ -1459,7 +1459,7 @@ static const spvk_ir_attr *parse_attr_value(parse_ctx *c, const spvk_ods_attr *a
     case SPVK_ODS_ATTR_SYMBOL_NAME: {
         const char *name;
         if (!spvk_ir_parse_optional_symbol_name(p, &name)) {
-            spvk_ir_parser_error(p, "expected valid '@'-identifier for symbol name");
+            spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p), "expected valid '@'-identifier for symbol name");
             return NULL;
         }
         return spvk_ir_string_attr(ctx, name, strlen(name));

@@ -145,7 +145,8 @@ bool spvk_ir_parse_function_op(spvk_ir_parser *p, spvk_ir_op_state *state, bool 
         }
     const char *name;
     if (!spvk_ir_parse_optional_symbol_name(p, &name))
-        return spvk_ir_parser_error(p, "expected valid '@'-identifier for symbol name");
+        return spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p),
+                                          "expected valid '@'-identifier for symbol name");
     const spvk_ir_attr *na = spvk_ir_string_attr(ctx, name, strlen(name));
     if (!na || !spvk_ir_state_add_attr(p, state, SPVK_IR_SYMBOL_NAME, na))
         return false;

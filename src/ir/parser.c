@@ -2195,8 +2195,20 @@ static const spvk_ir_attr *parse_dense_hex(parser *p, const ir_token *t, const s
     return p->unit; /* success marker */
 }
 
+/* "[2, 2]" of a shape, for messages (64 dimensions at most fit). */
+static void shape_text(char *buf, size_t size, const int64_t *dims, uint32_t rank)
+{
+    size_t n = 0;
+    n += (size_t)snprintf(buf + n, size - n, "[");
+    for (uint32_t i = 0; i < rank && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, i ? ", %lld" : "%lld", (long long)dims[i]);
+    if (n < size)
+        snprintf(buf + n, size - n, "]");
+}
+
 static const spvk_ir_attr *parse_dense(parser *p, const spvk_ir_type *type)
 {
+    ir_token dense_tok = p->tok;
     advance(p); /* dense */
     if (!expect(p, TOK_LESS, "'<' after 'dense'"))
         return NULL;
@@ -2218,6 +2230,9 @@ static const spvk_ir_attr *parse_dense(parser *p, const spvk_ir_type *type)
     if (!expect(p, TOK_GREATER, "'>' after dense literal"))
         goto out;
     ir_token type_tok = p->tok;
+    /* Shape errors are reported at `dense` when the type was given from outside, else at the
+       `:` before the type (MLIR's locations). */
+    ir_token shape_loc = type ? dense_tok : p->tok;
     if (!type) {
         if (!expect(p, TOK_COLON, "':' after dense literal"))
             goto out;
@@ -2274,7 +2289,11 @@ static const spvk_ir_attr *parse_dense(parser *p, const spvk_ir_type *type)
         } else {
             bool same = st.rank == type->num_ints && memcmp(st.shape, type->ints, st.rank * sizeof *st.shape) == 0;
             if (!same) {
-                error_at(p, &lit, "inferred shape of elements literal does not match type");
+                /* MLIR's words and place. */
+                char got[512], want[512];
+                shape_text(got, sizeof got, st.shape, st.rank);
+                shape_text(want, sizeof want, type->ints, type->num_ints);
+                error_at(p, &shape_loc, "inferred shape of elements literal (%s) does not match type (%s)", got, want);
                 goto out;
             }
         }

@@ -537,8 +537,8 @@ static void test_errors(void)
     check_error("%0 = tt.add %a, %b : i32",
                 "e.mlir:1:13: error: use of undeclared SSA value name\n%0 = tt.add %a, %b : i32\n            ^\n");
     check_error("\"t.a\"() {a = dense<[1, 2]> : vector<3xi32>} : () -> ()",
-                "e.mlir:1:20: error: inferred shape of elements literal does not match type\n"
-                "\"t.a\"() {a = dense<[1, 2]> : vector<3xi32>} : () -> ()\n                   ^\n");
+                "e.mlir:1:28: error: inferred shape of elements literal ([2]) does not match type ([3])\n"
+                "\"t.a\"() {a = dense<[1, 2]> : vector<3xi32>} : () -> ()\n                           ^\n");
     check_error("\"t.a\"() {a = dense<\"0x01\"> : vector<2xi32>} : () -> ()",
                 "e.mlir:1:20: error: elements hex data size is invalid for provided type\n"
                 "\"t.a\"() {a = dense<\"0x01\"> : vector<2xi32>} : () -> ()\n                   ^\n");

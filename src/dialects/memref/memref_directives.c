@@ -81,8 +81,9 @@ bool memref_global_type_and_initial_value_parse(spvk_ir_parser *p, spvk_ods_cust
         return false;
     if (!memref_has_static_shape(t)) {
         char *text = spvk_ir_print_type(ctx, t);
-        bool r = spvk_ir_parser_error(p, "custom op 'memref.global' type should be static shaped memref, but got '%s'",
-                                      text ? text : "?");
+        /* At the op's name, as MLIR's parser reports it. */
+        bool r = spvk_ir_parser_op_error_at(p, spvk_ir_parser_op_name_location(p),
+                                            "type should be static shaped memref, but got '%s'", text ? text : "?");
         if (text)
             spvk_free(spvk_ir_context_allocator(ctx), text, strlen(text) + 1);
         return r;
@@ -101,8 +102,8 @@ bool memref_global_type_and_initial_value_parse(spvk_ir_parser *p, spvk_ods_cust
         if (!init)
             return false;
         if (init->dialect || init->kind != SPVK_ATTR_DENSE)
-            return spvk_ir_parser_error(p, "custom op 'memref.global' initial value should be a unit or elements "
-                                           "attribute");
+            return spvk_ir_parser_op_error_at(p, spvk_ir_parser_op_name_location(p),
+                                              "initial value should be a unit or elements attribute");
     }
     return init && spvk_ods_custom_set_attr(s, &args[1], init);
 }

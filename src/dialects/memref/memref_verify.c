@@ -208,6 +208,15 @@ bool memref_global_verify(spvk_ir_verifier *v, const spvk_ir_op *op)
 {
     const spvk_ir_attr *ta = spvk_ir_op_attr(op, "type");
     const spvk_ir_type *t = ta && ta->kind == SPVK_ATTR_TYPE ? ta->type : NULL;
+    /* The Symbol trait's check comes first, as in MLIR. */
+    const spvk_ir_attr *vis = spvk_ir_op_attr(op, "sym_visibility");
+    if (vis && !vis->dialect && vis->kind == SPVK_ATTR_STRING &&
+        !(vis->length == 6 && memcmp(vis->string, "public", 6) == 0) &&
+        !(vis->length == 7 && memcmp(vis->string, "private", 7) == 0) &&
+        !(vis->length == 6 && memcmp(vis->string, "nested", 6) == 0))
+        return spvk_ir_op_error(v, op,
+                                "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"%.*s\"",
+                                (int)vis->length, vis->string);
     if (!memref_has_static_shape(t)) {
         char x[TYPE_TEXT];
         return spvk_ir_op_error(v, op, "type should be static shaped memref, but got '%s'", tt(v, t, x));

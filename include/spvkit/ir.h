@@ -662,11 +662,13 @@ typedef struct spvk_ir_stream {
     spvk_result (*child_begin)(void *user, spvk_ir_op *child);
     void (*child_end)(void *user, spvk_ir_op *child);
     void *user;
-    /* Optional, from translators that can build on several threads: hands them a consumer that
-       can use a child on the thread that built it (see spvk_ir_stream_consumer); NULL clears it.
-       Returns whether the translator will use it (it was set to build on several threads). */
+    /* The two below are the threads' (src/ir_parallel, spvkit/ir_parallel.h): the IR core calls
+       neither. Optional, from translators that can build on several threads: hands them a
+       consumer that can use a child on the thread that built it (see spvk_ir_stream_consumer);
+       NULL clears it. Returns whether the translator will use it (it was set to build on
+       several threads). */
     bool (*set_consumer)(void *user, const spvk_ir_stream_consumer *consumer);
-    /* Optional: a consumer that verifies children itself (the printer, on its threads, while the
+    /* Optional: a consumer that verifies children itself (the printer's workers, while the
        calling thread builds the next) takes the verification over (taken = true) until it gives
        it back (false); meanwhile child_begin only builds. Returns the translator's verifier,
        through which the consumer reports a child that fails, or NULL when it has none (nothing
@@ -674,7 +676,8 @@ typedef struct spvk_ir_stream {
     spvk_ir_verifier *(*take_verification)(void *user, bool taken);
 } spvk_ir_stream;
 
-/* What a consumer can do with a child on any thread (the printer: print it into a buffer). A
+/* What a consumer can do with a child on any thread (the printer's workers: print it into a
+   buffer; spvk_ir_parallel_print_workers). A
    translator's worker that built (and verified) a child calls use() on its own thread, where the
    body is still in that thread's caches, and frees the body at once when use() returns true; the
    consumer's child_begin for it then finds the body gone and the child used. thread_create makes

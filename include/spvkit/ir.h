@@ -432,7 +432,8 @@ SPVK_API spvk_ir_symbol_visibility spvk_ir_symbol_visibility_of(const spvk_ir_op
    it is one. A shared attribute is visited once per op. Stops when fn returns false. Returns
    SPVK_OK, SPVK_ERROR_OUT_OF_MEMORY, or SPVK_ERROR_INVALID when it meets an op of an unknown
    dialect with one region (it may be a symbol table, so the uses cannot be known; MLIR's
-   "potentially unknown symbol table"), given in *unknown_table (when not NULL). */
+   "potentially unknown symbol table"), or an op holding a region that is not materialized
+   (spvk_ir_find_unmaterialized tells them apart), given in *unknown_table (when not NULL). */
 typedef bool (*spvk_ir_symbol_use_fn)(void *user, spvk_ir_op *user_op, const spvk_ir_attr *ref);
 SPVK_API spvk_result spvk_ir_symbol_uses(spvk_ir_context *ctx, spvk_ir_op *from, spvk_ir_symbol_use_fn fn, void *user,
                                          spvk_ir_op **unknown_table);

@@ -275,6 +275,14 @@ static void walk_op_refs(symbol_walk *w, spvk_ir_op *op)
 /* The ops nested in op's regions and their refs, not entering nested symbol tables. */
 static void walk_nested_uses(symbol_walk *w, spvk_ir_op *op)
 {
+    for (uint32_t r = 0; r < op->num_regions && !w->stopped; r++) {
+        if (op->regions[r].unmaterialized) {
+            /* A body not built holds uses no one can see: unknown, as an unknown table's. */
+            w->unknown_table = op;
+            w->stopped = true;
+            return;
+        }
+    }
     for (uint32_t r = 0; r < op->num_regions && !w->stopped; r++)
         for (spvk_ir_block *b = op->regions[r].first; b && !w->stopped; b = b->next)
             for (spvk_ir_op *o = b->first; o && !w->stopped; o = o->next) {

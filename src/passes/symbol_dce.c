@@ -207,6 +207,8 @@ static spvk_result compute_liveness(dce *d, spvk_ir_op *table, bool hidden, uint
             continue;
         spvk_ir_op *unknown = NULL;
         spvk_result r = spvk_ir_symbol_uses(d->ctx, op, mark_use, d, &unknown);
+        if (r == SPVK_ERROR_INVALID && unknown && spvk_ir_find_unmaterialized(unknown) == unknown)
+            return spvk_ir_unmaterialized_error(d->pass->diags, unknown, "its symbol uses cannot be known");
         if (r == SPVK_ERROR_INVALID)
             return spvk_pass_error_at(d->pass, op,
                                       "operation contains potentially unknown symbol table, meaning that we can't "

@@ -2,7 +2,7 @@
    region unmaterialized). Every reader of the IR refuses it, naming the op, instead of passing
    over the body as if it were empty: the walkers (SPVK_WALK_UNMATERIALIZED), the verifier, the
    printer (custom and generic, to a string and to a writer), the pass manager, the greedy driver
-   (canonicalize), cse, dialect conversion, casts reconciliation and cloning. Once the body is
+   (canonicalize), cse, dialect conversion, casts reconciliation, cloning and symbol uses. Once the body is
    built, each of them works. The streamed verification of a module level
    (spvk_ir_verifier_run_streamed) is the one reader that leaves such a body for later. */
 #include <string.h>
@@ -201,6 +201,14 @@ static void test_printer(void)
     lazy_module_close(&m);
 }
 
+static bool count_use(void *user, spvk_ir_op *user_op, const spvk_ir_attr *ref)
+{
+    (void)user;
+    (void)user_op;
+    (void)ref;
+    return true;
+}
+
 static void test_passes(void)
 {
     lazy_module m;
@@ -252,6 +260,10 @@ static void test_passes(void)
     spvk_diagnostics_free(&d);
     CHECK(spvk_reconcile_unrealized_casts(m.ctx, m.module) == SPVK_ERROR_INVALID);
     CHECK(spvk_ir_op_clone(m.ctx, m.func) == NULL);
+    /* The uses a body not built holds cannot be known: as with an unknown symbol table. */
+    spvk_ir_op *unknown = NULL;
+    CHECK(spvk_ir_symbol_uses(m.ctx, m.func, count_use, NULL, &unknown) == SPVK_ERROR_INVALID);
+    CHECK(unknown == m.func);
     /* Built, the same calls work (the body was not touched meanwhile). */
     CHECK(spvk_ir_lazy_parser_materialize(m.lp, m.func) == SPVK_OK);
     spvk_diagnostics_init(&d, NULL);
@@ -264,6 +276,8 @@ static void test_passes(void)
     spvk_pass_manager_destroy(pm);
     CHECK(d.count == 0);
     spvk_diagnostics_free(&d);
+    unknown = NULL;
+    CHECK(spvk_ir_symbol_uses(m.ctx, m.func, count_use, NULL, &unknown) == SPVK_OK && !unknown);
     spvk_ir_op *copy = spvk_ir_op_clone(m.ctx, m.func);
     CHECK(copy && copy->regions[0].first && !copy->regions[0].unmaterialized);
     if (copy)

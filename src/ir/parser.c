@@ -4375,8 +4375,8 @@ bool spvk_ir_parse_keyword(spvk_ir_parser *p, const char *kw)
 {
     if (p->failed)
         return false;
-    if (!at_keyword(p, kw))
-        return error(p, "expected '%s'", kw);
+    if (!at_keyword(p, kw)) /* through the op, as MLIR's OpAsmParser::parseKeyword */
+        return spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p), "expected '%s'", kw);
     advance(p);
     return !p->failed;
 }
@@ -4461,6 +4461,7 @@ bool spvk_ir_parse_optional_integer(spvk_ir_parser *p, int64_t *out)
     if (p->failed)
         return false;
     bool negative = false;
+    spvk_ir_parser_loc start = spvk_ir_parser_current_loc(p); /* the '-' of a negative one */
     if (p->tok.kind == TOK_MINUS) {
         /* Only an integer may follow: look at the next character without consuming. */
         const char *c = p->lx.cur;
@@ -4472,12 +4473,13 @@ bool spvk_ir_parse_optional_integer(spvk_ir_parser *p, int64_t *out)
         advance(p);
     } else if (p->tok.kind != TOK_INTEGER)
         return false;
+    /* Through the op, as MLIR's OpAsmParser::parseInteger reports them. */
     if (!at(p, TOK_INTEGER))
-        return error(p, "expected integer value");
+        return spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p), "expected integer value");
     uint64_t mag;
     bool hex;
     if (!token_magnitude(&p->tok, &mag, &hex) || mag > (negative ? (UINT64_C(1) << 63) : (uint64_t)INT64_MAX))
-        return error(p, "integer value too large");
+        return spvk_ir_parser_op_error_at(p, start, "integer value too large");
     *out = negative ? (int64_t)((uint64_t)0 - mag) : (int64_t)mag;
     advance(p);
     return !p->failed;
@@ -4490,7 +4492,7 @@ bool spvk_ir_parse_integer(spvk_ir_parser *p, int64_t *out)
     if (spvk_ir_parse_optional_integer(p, out))
         return true;
     if (!p->failed)
-        error(p, "expected integer value");
+        spvk_ir_parser_op_error_at(p, spvk_ir_parser_current_loc(p), "expected integer value");
     return false;
 }
 

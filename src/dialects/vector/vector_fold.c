@@ -206,7 +206,8 @@ static bool broadcast_folder(const spvk_pattern *pat, spvk_ir_op *op, spvk_rewri
 bool vector_broadcast_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
-    spvk_pattern p = {.root = "vector.broadcast", .benefit = 1, .match_and_rewrite = broadcast_folder};
+    spvk_pattern p = {.root = "vector.broadcast", .benefit = 1, .match_and_rewrite = broadcast_folder,
+                      .debug_name = "BroadcastFolder"};
     return spvk_pattern_set_add(set, &p);
 }
 
@@ -318,17 +319,26 @@ VECTOR_FOLDER(vector_extract_fold)
     return SPVK_FOLD_FAILED;
 }
 
-/* ExtractOpSplatConstantFolder and ExtractOpNonSplatConstantFolder: an extract of a constant is a
-   constant (the element, or the sub-vector). */
-static bool extract_constant(const spvk_pattern *pat, spvk_ir_op *op, spvk_rewriter *rw)
+/* ExtractOpSplatConstantFolder: an extract of a splat constant is its element (or a splat of
+   the sub-vector's type). */
+static bool extract_splat_constant(const spvk_pattern *pat, spvk_ir_op *op, spvk_rewriter *rw)
 {
     (void)pat;
     const spvk_ir_attr *c = spvk_ir_value_constant(op->operands[0].value);
-    if (!is_dense(c))
+    if (!is_splat(c))
         return false;
     const spvk_ir_type *rt = op->results[0].type;
-    if (is_splat(c))
-        return replace_with_constant(rw, op, vector_is_vector(rt) ? dense_splat(rw->ctx, rt, c->attrs[0]) : c->attrs[0]);
+    return replace_with_constant(rw, op, vector_is_vector(rt) ? dense_splat(rw->ctx, rt, c->attrs[0]) : c->attrs[0]);
+}
+
+/* ExtractOpNonSplatConstantFolder: at a static position, the element or the sub-vector. */
+static bool extract_nonsplat_constant(const spvk_pattern *pat, spvk_ir_op *op, spvk_rewriter *rw)
+{
+    (void)pat;
+    const spvk_ir_attr *c = spvk_ir_value_constant(op->operands[0].value);
+    if (!is_dense(c) || is_splat(c))
+        return false;
+    const spvk_ir_type *rt = op->results[0].type;
     int64_t pos[VECTOR_MAX_RANK], off, count;
     uint32_t n;
     if (!static_position(op, pos, &n) || !linear_offset(op->operands[0].value->type, pos, n, &off, &count) ||
@@ -362,9 +372,13 @@ static bool extract_of_broadcast(const spvk_pattern *pat, spvk_ir_op *op, spvk_r
 bool vector_extract_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
-    spvk_pattern a = {.root = "vector.extract", .benefit = 1, .match_and_rewrite = extract_constant};
-    spvk_pattern b = {.root = "vector.extract", .benefit = 1, .match_and_rewrite = extract_of_broadcast};
-    return spvk_pattern_set_add(set, &a) && spvk_pattern_set_add(set, &b);
+    spvk_pattern a = {.root = "vector.extract", .benefit = 1, .match_and_rewrite = extract_splat_constant,
+                      .debug_name = "ExtractOpSplatConstantFolder"};
+    spvk_pattern b = {.root = "vector.extract", .benefit = 1, .match_and_rewrite = extract_nonsplat_constant,
+                      .debug_name = "ExtractOpNonSplatConstantFolder"};
+    spvk_pattern c = {.root = "vector.extract", .benefit = 1, .match_and_rewrite = extract_of_broadcast,
+                      .debug_name = "ExtractOpFromBroadcast"};
+    return spvk_pattern_set_add(set, &a) && spvk_pattern_set_add(set, &b) && spvk_pattern_set_add(set, &c);
 }
 
 /* ---- insert ---- */
@@ -429,8 +443,10 @@ static bool insert_constant(const spvk_pattern *pat, spvk_ir_op *op, spvk_rewrit
 bool vector_insert_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
-    spvk_pattern a = {.root = "vector.insert", .benefit = 1, .match_and_rewrite = insert_to_broadcast};
-    spvk_pattern b = {.root = "vector.insert", .benefit = 1, .match_and_rewrite = insert_constant};
+    spvk_pattern a = {.root = "vector.insert", .benefit = 1, .match_and_rewrite = insert_to_broadcast,
+                      .debug_name = "InsertToBroadcast"};
+    spvk_pattern b = {.root = "vector.insert", .benefit = 1, .match_and_rewrite = insert_constant,
+                      .debug_name = "InsertOpConstantFolder"};
     return spvk_pattern_set_add(set, &a) && spvk_pattern_set_add(set, &b);
 }
 
@@ -490,7 +506,8 @@ static bool from_elements_as_splat(const spvk_pattern *pat, spvk_ir_op *op, spvk
 bool vector_from_elements_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
-    spvk_pattern p = {.root = "vector.from_elements", .benefit = 1, .match_and_rewrite = from_elements_as_splat};
+    spvk_pattern p = {.root = "vector.from_elements", .benefit = 1, .match_and_rewrite = from_elements_as_splat,
+                      .debug_name = "rewriteFromElementsAsSplat"}; /* a function pattern: no label */
     return spvk_pattern_set_add(set, &p);
 }
 
@@ -547,7 +564,8 @@ static bool shuffle_splat(const spvk_pattern *pat, spvk_ir_op *op, spvk_rewriter
 bool vector_shuffle_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
-    spvk_pattern p = {.root = "vector.shuffle", .benefit = 1, .match_and_rewrite = shuffle_splat};
+    spvk_pattern p = {.root = "vector.shuffle", .benefit = 1, .match_and_rewrite = shuffle_splat,
+                      .debug_name = "ShuffleSplat"};
     return spvk_pattern_set_add(set, &p);
 }
 
@@ -657,7 +675,8 @@ static bool single_element_reduction(const spvk_pattern *pat, spvk_ir_op *op, sp
 bool vector_reduction_patterns(spvk_pattern_set *set, spvk_ir_context *ctx)
 {
     (void)ctx;
-    spvk_pattern p = {.root = "vector.reduction", .benefit = 1, .match_and_rewrite = single_element_reduction};
+    spvk_pattern p = {.root = "vector.reduction", .benefit = 1, .match_and_rewrite = single_element_reduction,
+                      .debug_name = "ElideSingleElementReduction"};
     return spvk_pattern_set_add(set, &p);
 }
 

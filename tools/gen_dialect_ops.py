@@ -213,7 +213,7 @@ def read_table(path, table, common=False):
 
 OP_KEYS = {"traits", "operands", "attrs", "results", "regions", "successors", "format", "verify", "fold",
            "canonicalize", "names", "effects", "memory_effects", "parse", "print", "infer", "relations", "summary",
-           "successor_operands", "region_successors", "flags", "data"}
+           "successor_operands", "erase_successor_operand", "region_successors", "flags", "data"}
 
 TYPED = {"i1": ("SPVK_TYPE_INTEGER", 1, "SPVK_INT_SIGNLESS"), "i32": ("SPVK_TYPE_INTEGER", 32, "SPVK_INT_SIGNLESS"),
          "i64": ("SPVK_TYPE_INTEGER", 64, "SPVK_INT_SIGNLESS"), "index": ("SPVK_TYPE_INDEX", 0, "0"),
@@ -622,7 +622,7 @@ class OpGen:
                 self.flags.append(m[w])
         self.hooks = {}
         for k in ("verify", "fold", "canonicalize", "parse", "print", "infer", "memory_effects", "successor_operands",
-                  "region_successors", "data"):
+                  "erase_successor_operand", "region_successors", "data"):
             if k in keys:
                 v = keys[k][0]
                 if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", v):
@@ -1249,7 +1249,8 @@ def generate(table_path, table_label=None):
             fields += [".inherent = %s_inherent" % p, ".num_inherent = %d" % g.num_inherent]
         hook_fields = {"verify": "verify", "parse": "parse", "print": "print", "fold": "fold",
                        "canonicalize": "canonicalization_patterns", "infer": "infer",
-                       "successor_operands": "successor_operands", "region_successors": "region_successors",
+                       "successor_operands": "successor_operands",
+                       "erase_successor_operand": "erase_successor_operand", "region_successors": "region_successors",
                        "memory_effects": "memory_effects"}
         for k, f in hook_fields.items():
             if k in g.hooks:

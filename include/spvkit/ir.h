@@ -328,6 +328,11 @@ SPVK_API void spvk_ir_op_remove_attr(spvk_ir_context *ctx, spvk_ir_op *op, const
 SPVK_API const spvk_ir_attr *spvk_ir_op_attr(const spvk_ir_op *op, const char *name);
 SPVK_API bool spvk_ir_op_set_operands(spvk_ir_context *ctx, spvk_ir_op *op, spvk_ir_value *const *values, uint32_t count);
 SPVK_API void spvk_ir_op_set_operand(spvk_ir_op *op, uint32_t index, spvk_ir_value *value);
+/* Erases operand index (later ones move down); an op with SPVK_TRAIT_ATTR_SIZED_OPERANDS has the
+   operandSegmentSizes entry that held it made one smaller. */
+SPVK_API bool spvk_ir_op_erase_operand(spvk_ir_context *ctx, spvk_ir_op *op, uint32_t index);
+/* Makes entry `segment` of op's integer array attribute `name` (a segment sizes list) one smaller. */
+SPVK_API bool spvk_ir_op_shrink_segment(spvk_ir_context *ctx, spvk_ir_op *op, const char *name, uint32_t segment);
 /* Unlinks op from its block (keeps it alive, uses intact). */
 SPVK_API void spvk_ir_op_detach(spvk_ir_op *op);
 /* Drops op's uses of other values, unlinks it and frees it with its nested IR (the memory is
@@ -574,6 +579,10 @@ struct spvk_ir_op_def {
     void (*result_names)(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user);
     /* SPVK_TRAIT_BRANCH: the operands [*first, *first + *count) that go to successor i's arguments. */
     void (*successor_operands)(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
+    /* SPVK_TRAIT_BRANCH: erases operand k of those going to successor i, keeping true whatever else
+       records the operand groups (cf.switch's case_operand_segments; MLIR's MutableOperandRange).
+       NULL: spvk_ir_op_erase_operand is enough. */
+    bool (*erase_successor_operand)(spvk_ir_context *ctx, spvk_ir_op *op, uint32_t successor, uint32_t k);
     /* SPVK_TRAIT_REGION_BRANCH: where control goes from `from` (-1: the parent op, entering it; r:
        the end of its region r): up to max region indices into out, -1 meaning back to the parent
        op's results. Returns how many. (MLIR's getSuccessorRegions.) */

@@ -312,6 +312,7 @@ struct spvk_ods_op {
     void (*result_names)(const spvk_ir_op *op, spvk_ir_name_fn set_name, void *user);
     const char *result_name; /* a literal name hint ("alloc"), when result_names is NULL */
     void (*successor_operands)(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
+    bool (*erase_successor_operand)(spvk_ir_context *ctx, spvk_ir_op *op, uint32_t successor, uint32_t k);
     uint32_t (*region_successors)(const spvk_ir_op *op, int32_t from, int32_t *out, uint32_t max);
     uint8_t (*memory_effects)(const spvk_ir_op *op); /* spvk_ir_op_def.memory_effects */
     const char *const *parents; /* HasParent/ParentOneOf: op names; NULL: any */

@@ -522,6 +522,7 @@ void spvk_ods_fill_def(spvk_ir_op_def *def, const spvk_ir_dialect *self, const s
     def->canonicalization_patterns = op->canonicalization_patterns;
     def->result_names = op->result_names ? op->result_names : op->result_name ? literal_result_names : NULL;
     def->successor_operands = op->successor_operands;
+    def->erase_successor_operand = op->erase_successor_operand;
     def->region_successors = op->region_successors;
     def->call_indirect = (op->flags & SPVK_ODS_OP_CALL_INDIRECT) != 0;
 }

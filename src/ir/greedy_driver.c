@@ -749,51 +749,12 @@ static bool delete_dead(spvk_rewriter *rw, liveness *l, spvk_ir_region *regions,
                     for (uint32_t k = n; k-- > 0;) {
                         if (!succ || k >= succ->num_args || arg_live(l, succ->args[k]))
                             continue;
-                        /* Erase operand first + k (later operands shift down). */
-                        uint32_t total = t->num_operands;
-                        spvk_ir_value *small[16];
-                        spvk_ir_value **vals = total > 16 ? spvk_alloc(l->allocator, total * sizeof *vals) : small;
-                        if (!vals) {
+                        /* Later operands shift down; the op keeps its operand groups true. */
+                        bool erased_operand = t->def->erase_successor_operand
+                                                  ? t->def->erase_successor_operand(rw->ctx, t, s, k)
+                                                  : spvk_ir_op_erase_operand(rw->ctx, t, first + k);
+                        if (!erased_operand)
                             l->oom = true;
-                            continue;
-                        }
-                        uint32_t m = 0;
-                        for (uint32_t o = 0; o < total; o++)
-                            if (o != first + k)
-                                vals[m++] = t->operands[o].value;
-                        if (!spvk_ir_op_set_operands(rw->ctx, t, vals, m))
-                            l->oom = true;
-                        if (vals != small)
-                            spvk_free(l->allocator, vals, total * sizeof *vals);
-                        /* The op's successor-operand ranges follow its operand segments: an op
-                           keeping them in an attribute shrinks it through its hook. */
-                        if (t->def->traits & SPVK_TRAIT_ATTR_SIZED_OPERANDS) {
-                            const spvk_ir_attr *seg = spvk_ir_op_attr(t, "operandSegmentSizes");
-                            if (seg && seg->kind == SPVK_ATTR_DENSE_ARRAY) {
-                                /* Find which segment holds operand first + k and shrink it. */
-                                uint32_t pos = 0, target = first + k;
-                                const spvk_ir_attr *items[32];
-                                uint32_t ns = seg->num_attrs < 32 ? seg->num_attrs : 32;
-                                for (uint32_t si = 0; si < ns; si++) {
-                                    const spvk_ir_attr *e = seg->attrs[si];
-                                    int64_t sz = e->value;
-                                    if (target >= pos && target < pos + (uint32_t)sz)
-                                        items[si] = spvk_ir_integer_attr(rw->ctx, e->type, sz - 1), target = UINT32_MAX;
-                                    else
-                                        items[si] = e;
-                                    pos += (uint32_t)sz;
-                                }
-                                spvk_ir_attr_desc dd;
-                                memset(&dd, 0, sizeof dd);
-                                dd.kind = SPVK_ATTR_DENSE_ARRAY;
-                                dd.type = seg->type;
-                                dd.attrs = items;
-                                dd.num_attrs = ns;
-                                const spvk_ir_attr *na = spvk_ir_attr_get(rw->ctx, &dd);
-                                if (na)
-                                    spvk_ir_op_set_attr(rw->ctx, t, "operandSegmentSizes", na);
-                            }
-                        }
                         t->def->successor_operands(t, s, &first, &n);
                     }
                 }

@@ -245,6 +245,57 @@ bool spvk_ir_op_set_operands(spvk_ir_context *ctx, spvk_ir_op *op, spvk_ir_value
     return true;
 }
 
+bool spvk_ir_op_shrink_segment(spvk_ir_context *ctx, spvk_ir_op *op, const char *name, uint32_t segment)
+{
+    const spvk_ir_attr *seg = spvk_ir_op_attr(op, name);
+    if (!seg || seg->dialect || seg->kind != SPVK_ATTR_DENSE_ARRAY || segment >= seg->num_attrs ||
+        seg->attrs[segment]->value <= 0)
+        return false;
+    int64_t small[16], *sizes = small;
+    size_t bytes = (size_t)seg->num_attrs * sizeof *sizes;
+    if (seg->num_attrs > 16 && !(sizes = spvk_ir_alloc(ctx, bytes)))
+        return false;
+    for (uint32_t i = 0; i < seg->num_attrs; i++)
+        sizes[i] = seg->attrs[i]->value - (i == segment);
+    const spvk_ir_attr *shrunk = spvk_ir_dense_int_array_attr(ctx, seg->type, sizes, seg->num_attrs);
+    if (sizes != small)
+        ir_free(ctx, sizes, bytes);
+    if (!shrunk)
+        return false;
+    spvk_ir_op_set_attr(ctx, op, name, shrunk);
+    return true;
+}
+
+bool spvk_ir_op_erase_operand(spvk_ir_context *ctx, spvk_ir_op *op, uint32_t index)
+{
+    if (index >= op->num_operands)
+        return false;
+    spvk_ir_value *small[16], **values = small;
+    size_t bytes = (size_t)op->num_operands * sizeof *values;
+    if (op->num_operands > 16 && !(values = spvk_ir_alloc(ctx, bytes)))
+        return false;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < op->num_operands; i++)
+        if (i != index)
+            values[n++] = op->operands[i].value;
+    bool ok = spvk_ir_op_set_operands(ctx, op, values, n);
+    if (values != small)
+        ir_free(ctx, values, bytes);
+    if (!ok || !(op->def->traits & SPVK_TRAIT_ATTR_SIZED_OPERANDS))
+        return ok;
+    /* The segment that held the operand. */
+    const spvk_ir_attr *seg = spvk_ir_op_attr(op, "operandSegmentSizes");
+    if (!seg || seg->dialect || seg->kind != SPVK_ATTR_DENSE_ARRAY)
+        return ok;
+    uint64_t end = 0;
+    for (uint32_t i = 0; i < seg->num_attrs; i++) {
+        end += (uint64_t)seg->attrs[i]->value;
+        if (index < end)
+            return spvk_ir_op_shrink_segment(ctx, op, "operandSegmentSizes", i);
+    }
+    return ok;
+}
+
 void spvk_ir_op_set_operand(spvk_ir_op *op, uint32_t index, spvk_ir_value *value)
 {
     if (index >= op->num_operands)

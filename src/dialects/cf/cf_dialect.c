@@ -295,3 +295,14 @@ static const spvk_ir_dialect cf_dialect = {
 };
 
 const spvk_ir_dialect *spvk_cf_dialect(void) { return &cf_dialect; }
+
+/* The default destination's operands are a segment of operandSegmentSizes; case i's are also
+   entry i of case_operand_segments. */
+bool cf_switch_erase_successor_operand(spvk_ir_context *ctx, spvk_ir_op *op, uint32_t successor, uint32_t k)
+{
+    uint32_t first, count;
+    cf_switch_successor_operands(op, successor, &first, &count);
+    if (k >= count || !spvk_ir_op_erase_operand(ctx, op, first + k))
+        return false;
+    return successor == 0 || spvk_ir_op_shrink_segment(ctx, op, "case_operand_segments", successor - 1);
+}

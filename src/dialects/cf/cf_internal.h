@@ -12,6 +12,7 @@ bool cf_is_int_elements_attr(const spvk_ir_attr *a);
 void cf_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
 void cf_cond_br_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
 void cf_switch_successor_operands(const spvk_ir_op *op, uint32_t successor, uint32_t *first, uint32_t *count);
+bool cf_switch_erase_successor_operand(spvk_ir_context *ctx, spvk_ir_op *op, uint32_t successor, uint32_t k);
 /* Canonicalization patterns (cf_canonicalize.c) */
 bool cf_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);
 bool cf_cond_br_patterns(spvk_pattern_set *set, spvk_ir_context *ctx);

@@ -754,6 +754,9 @@ SPVK_API spvk_result spvk_ir_print_to(spvk_ir_context *ctx, const spvk_ir_op *op
 /* One type or attribute's text, for diagnostics: past 4 KiB the rest is left out and "..." ends it
    (a shared sub-tree written out may be 2^63 long; spvk_ir_print names it through an alias). */
 SPVK_API char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type);
+/* A type's text for a message, into buf (size bytes), truncated to fit; MLIR's `<<NULL TYPE>>` for
+   none. Returns buf. */
+SPVK_API const char *spvk_ir_type_text(spvk_ir_context *ctx, const spvk_ir_type *type, char *buf, size_t size);
 SPVK_API char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr);
 
 #ifdef __cplusplus

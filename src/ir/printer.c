@@ -2056,6 +2056,17 @@ char *spvk_ir_print_type(spvk_ir_context *ctx, const spvk_ir_type *type)
     return printer_finish(&pp);
 }
 
+const char *spvk_ir_type_text(spvk_ir_context *ctx, const spvk_ir_type *type, char *buf, size_t size)
+{
+    if (!size)
+        return buf;
+    char *s = type ? spvk_ir_print_type(ctx, type) : NULL;
+    snprintf(buf, size, "%s", s ? s : "<<NULL TYPE>>");
+    if (s)
+        spvk_free(spvk_ir_context_allocator(ctx), s, strlen(s) + 1);
+    return buf;
+}
+
 char *spvk_ir_print_attr(spvk_ir_context *ctx, const spvk_ir_attr *attr)
 {
     if (!ctx)

@@ -9,21 +9,10 @@
 
 #define TYPE_TEXT 480
 
-/* A type's text, truncated to fit (diagnostics only). */
+/* A type's text for a message, into buf (TYPE_TEXT bytes). */
 static const char *tt(spvk_ir_verifier *v, const spvk_ir_type *t, char *buf)
 {
-    spvk_ir_context *ctx = spvk_ir_verifier_context(v);
-    char *s = t ? spvk_ir_print_type(ctx, t) : NULL;
-    if (!s) {
-        snprintf(buf, TYPE_TEXT, "<<type>>");
-        return buf;
-    }
-    size_t n = strlen(s);
-    size_t k = n < TYPE_TEXT - 1 ? n : TYPE_TEXT - 1;
-    memcpy(buf, s, k);
-    buf[k] = 0;
-    spvk_free(spvk_ir_context_allocator(ctx), s, n + 1);
-    return buf;
+    return spvk_ir_type_text(spvk_ir_verifier_context(v), t, buf, TYPE_TEXT);
 }
 
 static const spvk_ir_type *operand_type(const spvk_ir_op *op, uint32_t i)

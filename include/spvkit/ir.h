@@ -408,6 +408,14 @@ SPVK_API spvk_ir_op *spvk_ir_find_unmaterialized(const spvk_ir_op *op);
    materialized" and what cannot work on it (`what`, e.g. "cannot be walked"). Returns
    SPVK_ERROR_INVALID, or SPVK_ERROR_OUT_OF_MEMORY when the diagnostic could not be added. */
 SPVK_API spvk_result spvk_ir_unmaterialized_error(spvk_diagnostics *diags, const spvk_ir_op *op, const char *what);
+/* A diagnostic at op's location (its file, line and column when it has one); false when out of
+   memory. diags may be NULL (nothing is added; true). */
+SPVK_API bool spvk_ir_op_diag(spvk_diagnostics *diags, spvk_severity severity, const spvk_ir_op *op, const char *fmt,
+                              ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* ---- Symbols ---- */
 #define SPVK_IR_SYMBOL_NAME "sym_name"

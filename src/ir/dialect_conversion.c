@@ -923,11 +923,7 @@ static spvk_ir_walk_result collect(spvk_ir_op *op, void *user)
 
 static void report(spvk_diagnostics *diags, const spvk_ir_op *op, const char *suffix)
 {
-    const spvk_ir_attr *loc = op->loc;
-    bool file = loc && loc->kind == SPVK_ATTR_LOCATION && loc->flags == SPVK_LOC_FILE;
-    spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file ? loc->string : NULL,
-                  file ? (uint32_t)loc->value : 0, file ? (uint32_t)loc->value2 : 0, NULL, 0,
-                  "failed to legalize operation '%s'%s", spvk_ir_op_name(op), suffix);
+    spvk_ir_op_diag(diags, SPVK_SEVERITY_ERROR, op, "failed to legalize operation '%s'%s", spvk_ir_op_name(op), suffix);
 }
 
 /* Moves the remaining uses of v (by ops that stay) to what it maps to, through a source

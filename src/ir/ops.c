@@ -692,18 +692,24 @@ spvk_ir_op *spvk_ir_find_unmaterialized(const spvk_ir_op *op)
     return NULL;
 }
 
+bool spvk_ir_op_diag(spvk_diagnostics *diags, spvk_severity severity, const spvk_ir_op *op, const char *fmt, ...)
+{
+    if (!diags)
+        return true;
+    const spvk_ir_attr *loc = op ? op->loc : NULL;
+    bool in_file = loc && loc->kind == SPVK_ATTR_LOCATION && loc->flags == SPVK_LOC_FILE;
+    va_list ap;
+    va_start(ap, fmt);
+    bool ok = spvk_diag_vadd(diags, severity, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, in_file ? loc->string : NULL,
+                             in_file ? (uint32_t)loc->value : 0, in_file ? (uint32_t)loc->value2 : 0, NULL, 0, fmt, ap);
+    va_end(ap);
+    return ok;
+}
+
 spvk_result spvk_ir_unmaterialized_error(spvk_diagnostics *diags, const spvk_ir_op *op, const char *what)
 {
-    const char *file = NULL;
-    uint32_t line = 0, column = 0;
-    if (op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
-        file = op->loc->string;
-        line = (uint32_t)op->loc->value;
-        column = (uint32_t)op->loc->value2;
-    }
-    if (diags && !spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column,
-                                NULL, 0, "'%s' op holds a region that is not materialized: %s", spvk_ir_op_name(op),
-                                what ? what : "it cannot be used"))
+    if (!spvk_ir_op_diag(diags, SPVK_SEVERITY_ERROR, op, "'%s' op holds a region that is not materialized: %s",
+                         spvk_ir_op_name(op), what ? what : "it cannot be used"))
         return SPVK_ERROR_OUT_OF_MEMORY;
     return SPVK_ERROR_INVALID;
 }

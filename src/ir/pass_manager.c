@@ -508,19 +508,10 @@ static spvk_result pass_report(spvk_pass *pass, const spvk_ir_op *op, bool op_pr
 {
     char message[1024];
     vsnprintf(message, sizeof message, fmt, ap);
-    const char *file = NULL;
-    uint32_t line = 0, column = 0;
-    if (op && op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
-        file = op->loc->string;
-        line = (uint32_t)op->loc->value;
-        column = (uint32_t)op->loc->value2;
-    }
-    if (pass->diags && op_prefix)
-        spvk_diag_add(pass->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL,
-                      0, "'%s' op %s", op ? spvk_ir_op_name(op) : "?", message);
-    else if (pass->diags)
-        spvk_diag_add(pass->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL,
-                      0, "%s", message);
+    if (op_prefix)
+        spvk_ir_op_diag(pass->diags, SPVK_SEVERITY_ERROR, op, "'%s' op %s", op ? spvk_ir_op_name(op) : "?", message);
+    else
+        spvk_ir_op_diag(pass->diags, SPVK_SEVERITY_ERROR, op, "%s", message);
     return SPVK_ERROR_INVALID;
 }
 
@@ -1252,15 +1243,7 @@ static spvk_pass_manager *manager_for(const pm_entry *e, const spvk_ir_op *child
 
 static spvk_result op_error(run_state *rs, const spvk_ir_op *op, const char *message)
 {
-    const char *file = NULL;
-    uint32_t line = 0, column = 0;
-    if (op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
-        file = op->loc->string;
-        line = (uint32_t)op->loc->value;
-        column = (uint32_t)op->loc->value2;
-    }
-    spvk_diag_add(rs->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL, 0,
-                  "'%s' op %s", spvk_ir_op_name(op), message);
+    spvk_ir_op_diag(rs->diags, SPVK_SEVERITY_ERROR, op, "'%s' op %s", spvk_ir_op_name(op), message);
     return SPVK_ERROR_INVALID;
 }
 
@@ -1332,15 +1315,7 @@ spvk_result spvk_pass_manager_run(spvk_pass_manager *pm, spvk_ir_op *op, spvk_di
     if (!pm->any && strcmp(pm->anchor, spvk_ir_op_name(op)) != 0) {
         char message[512];
         snprintf(message, sizeof message, "can't run '%s' pass manager on '%s' op", pm->anchor, spvk_ir_op_name(op));
-        const char *file = NULL;
-        uint32_t line = 0, column = 0;
-        if (op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
-            file = op->loc->string;
-            line = (uint32_t)op->loc->value;
-            column = (uint32_t)op->loc->value2;
-        }
-        spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL, 0,
-                      "%s", message);
+        spvk_ir_op_diag(diags, SPVK_SEVERITY_ERROR, op, "%s", message);
         return SPVK_ERROR_INVALID;
     }
     /* Passes run on whole IR: a body a lazy parser or a streamed deserializer has not built

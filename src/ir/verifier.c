@@ -98,16 +98,8 @@ static void report_as(spvk_ir_verifier *v, const spvk_ir_op *op, bool prefix, co
 {
     char message[1024];
     vsnprintf(message, sizeof message, fmt, ap);
-    const char *file = NULL;
-    uint32_t line = 0, column = 0;
-    if (op && op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
-        file = op->loc->string;
-        line = (uint32_t)op->loc->value;
-        column = (uint32_t)op->loc->value2;
-    }
     v->errors++;
-    if (!spvk_diag_add(v->diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL, 0,
-                       "%s%s%s%s", prefix ? "'" : "", prefix ? (op ? spvk_ir_op_name(op) : "?") : "",
+    if (!spvk_ir_op_diag(v->diags, SPVK_SEVERITY_ERROR, op, "%s%s%s%s", prefix ? "'" : "", prefix ? (op ? spvk_ir_op_name(op) : "?") : "",
                        prefix ? "' op " : "", message))
         v->out_of_memory = true;
 }
@@ -142,15 +134,7 @@ void spvk_ir_op_note(spvk_ir_verifier *v, const spvk_ir_op *op, const char *fmt,
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    const char *file = NULL;
-    uint32_t line = 0, column = 0;
-    if (op && op->loc && op->loc->kind == SPVK_ATTR_LOCATION && op->loc->flags == SPVK_LOC_FILE) {
-        file = op->loc->string;
-        line = (uint32_t)op->loc->value;
-        column = (uint32_t)op->loc->value2;
-    }
-    if (!spvk_diag_add(v->diags, SPVK_SEVERITY_NOTE, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file, line, column, NULL, 0,
-                       "%s", message))
+    if (!spvk_ir_op_diag(v->diags, SPVK_SEVERITY_NOTE, op, "%s", message))
         v->out_of_memory = true;
 }
 

@@ -38,12 +38,8 @@ spvk_result spvk_canonicalize(spvk_ir_context *ctx, spvk_ir_op *op, const spvk_c
     if (r == SPVK_OK && options->test_convergence && !converged) {
         /* MLIR's canonicalizer signals a pass failure with no message of its own; the pass
            manager then says "failed to run pass"; a library caller gets this line. */
-        const spvk_ir_attr *loc = op->loc;
-        bool file = loc && loc->kind == SPVK_ATTR_LOCATION && loc->flags == SPVK_LOC_FILE;
-        spvk_diag_add(diags, SPVK_SEVERITY_ERROR, NULL, SPVK_NO_OFFSET, SPVK_NO_OPCODE, file ? loc->string : NULL,
-                      file ? (uint32_t)loc->value : 0, file ? (uint32_t)loc->value2 : 0, NULL, 0,
-                      "canonicalizer failed to converge within %lld iterations",
-                      (long long)options->config.max_iterations);
+        spvk_ir_op_diag(diags, SPVK_SEVERITY_ERROR, op, "canonicalizer failed to converge within %lld iterations",
+                        (long long)options->config.max_iterations);
         r = SPVK_ERROR_INVALID;
     }
     return r;
